@@ -1,0 +1,51 @@
+#pragma once
+// Tool arguments arrive from a model and are checked against the tool's own inputSchema
+// before any tool code runs. The schema is compiled once; checking collects every problem
+// in the fixed order of design.md section 4, so the model can fix them all in one retry.
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace office {
+
+struct Problem {
+    std::string path;     // the argument's name ("quantity"), or "" for the whole object
+    std::string rule;     // the JSON-Schema keyword that failed: "required", "type", "enum", ...
+    std::string message;  // "quantity: must be between 1 and 5"
+};
+
+// Compiled from an object schema {type:"object", properties, required, additionalProperties}.
+// Supported per property: type (string, integer, number, boolean; JSON-Schema integer
+// semantics, so 2.0 is an integer and "2" is not), enum, minimum, maximum, exclusiveMinimum,
+// exclusiveMaximum, minLength/maxLength (in Unicode characters), pattern (ECMA-style, anchored
+// as written), format "date" (a real calendar date YYYY-MM-DD). A schema keyword it does not
+// know is ignored; a schema that is malformed (not an object) throws std::invalid_argument.
+class SchemaValidator {
+public:
+    explicit SchemaValidator(const nlohmann::json& schema);
+    ~SchemaValidator();
+    SchemaValidator(SchemaValidator&&) noexcept;
+    SchemaValidator& operator=(SchemaValidator&&) noexcept;
+
+    // Every problem with `value`, in order: (1) each missing required property in schema
+    // order; (2) each declared property present, in schema order: type first (a wrong type
+    // stops that property's other checks), then enum, range, length, pattern/format;
+    // (3) each property not declared (when additionalProperties is false), sorted by name.
+    // A `value` that is not an object is one problem with path "" and rule "type".
+    std::vector<Problem> check(const nlohmann::json& value) const;
+
+private:
+    struct Compiled;
+    std::unique_ptr<Compiled> compiled_;
+};
+
+// "item: must be one of bocadillo, tortilla, ensalada; quantity: must be between 1 and 5"
+std::string join_messages(const std::vector<Problem>& problems);
+
+// True for a real calendar date written exactly as YYYY-MM-DD (leap years honoured).
+bool is_calendar_date(std::string_view text);
+
+}  // namespace office

@@ -1,0 +1,120 @@
+#pragma once
+// The SQLite store behind a small RAII layer (in the manner of SQLiteCpp): a connection
+// with a cache of prepared statements, and transactions that roll back unless committed.
+// <sqlite3.h> is included only in store.cpp.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace office {
+
+// Any SQLite failure. `what()` is one sentence fit for stderr.
+struct StoreError : std::runtime_error {
+    StoreError(int code, const std::string& message) : std::runtime_error(message), code(code) {}
+    int code;  // SQLite's extended result code
+};
+
+class Statement {
+public:
+    Statement(sqlite3* db, std::string_view sql);
+    ~Statement();
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    // Bindings are 1-based, as in SQLite. Text is copied (SQLITE_TRANSIENT).
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    Statement& bind_null(int index);
+
+    bool step();  // true while a row is available; throws StoreError on failure
+    void reset(); // ready to run again, bindings cleared
+
+    std::int64_t column_int(int index) const;
+    double column_double(int index) const;
+    std::string column_text(int index) const;  // "" for NULL
+    bool column_is_null(int index) const;
+
+private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+class Database {
+public:
+    enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
+
+    // Opens (and with ReadWriteCreate creates) the file; sets WAL, busy_timeout (5 s) and
+    // foreign_keys=ON. ":memory:" is accepted for tests. Throws StoreError.
+    explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    // A cached prepared statement for this exact SQL text, reset and with bindings
+    // cleared. The reference stays valid for the life of the Database.
+    Statement& prepare(std::string_view sql);
+    void exec(std::string_view sql);  // one or more statements, no results
+
+    std::int64_t changes() const;
+    std::int64_t last_insert_rowid() const;
+    const std::string& path() const { return path_; }
+    sqlite3* handle() const { return db_; }
+
+private:
+    struct Cache;
+    std::string path_;
+    sqlite3* db_ = nullptr;
+    std::unique_ptr<Cache> cache_;
+};
+
+// BEGIN IMMEDIATE (writes) or BEGIN (reads); rolls back in the destructor unless committed.
+class Transaction {
+public:
+    enum class Kind { Immediate, Deferred };
+    explicit Transaction(Database& db, Kind kind = Kind::Immediate);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Database& db_;
+    bool done_ = false;
+};
+
+// The schema version this build writes (PRAGMA user_version).
+inline constexpr int kSchemaVersion = 1;
+
+// Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
+// an older one forward, leaves a current one alone. Throws StoreError for a file that is not
+// ours (other tables, or another application_id) or is newer than this build.
+void ensure_schema(Database& db);
+
+// Drops everything and seeds again (office-mcp db reset).
+void reset_database(Database& db);
+
+// $OFFICE_MCP_DB, else $XDG_DATA_HOME/office-mcp/office.db, else
+// ~/.local/share/office-mcp/office.db. (--db is applied by the caller before this.)
+std::string default_database_path();
+
+// Opens the database at `path` ready for use: creates the parent directory (0700) and the
+// file (0600) if needed, then ensure_schema. Throws StoreError with a sentence naming the path.
+std::unique_ptr<Database> open_office_database(const std::string& path);
+
+// "80.00" for 8000.
+std::string format_cents(std::int64_t cents);
+
+// The current UTC time as 2026-11-30T01:27:19Z.
+std::string utc_now();
+
+}  // namespace office
