@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace office {
@@ -28,8 +29,8 @@ class StateSealer {
 public:
     using Key = std::vector<unsigned char>;  // exactly 32 bytes
 
-    // keys[0] seals; every key opens (rotation). Throws std::invalid_argument if empty or a
-    // key is not 32 bytes.
+    // keys[0] seals; every key opens (rotation). Throws std::invalid_argument if empty, a
+    // key is not 32 bytes, or ttl_seconds is not positive.
     explicit StateSealer(std::vector<Key> keys, std::int64_t ttl_seconds = 600);
 
     // Fills issued_at, expires_at (now + ttl) and a fresh nonce, and returns

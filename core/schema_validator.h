@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace office {
@@ -18,13 +19,19 @@ struct Problem {
 };
 
 // Compiled from an object schema {type:"object", properties, required, additionalProperties}.
-// Supported per property: type (string, integer, number, boolean; JSON-Schema integer
-// semantics, so 2.0 is an integer and "2" is not), enum, minimum, maximum, exclusiveMinimum,
-// exclusiveMaximum, minLength/maxLength (in Unicode characters), pattern (ECMA-style, anchored
-// as written), format "date" (a real calendar date YYYY-MM-DD). A schema keyword it does not
-// know is ignored; a schema that is malformed (not an object) throws std::invalid_argument.
+// Supported per property: type (string, integer, number, boolean, object, array, null, or an
+// array of these; JSON-Schema integer semantics, so 2.0 is an integer and "2" is not), enum,
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength/maxLength (in Unicode
+// characters), pattern (ECMA-style, anchored as written), format "date" (a real calendar date
+// YYYY-MM-DD). A schema keyword it does not know is ignored; a schema that is malformed (not an
+// object, a known keyword of the wrong kind, a pattern that does not compile) throws
+// std::invalid_argument.
 class SchemaValidator {
 public:
+    // Properties are checked in the order the schema declares them, which only an ordered_json
+    // remembers: the tool registry passes that. A plain json has sorted its keys, so properties
+    // are then checked in name order.
+    explicit SchemaValidator(const nlohmann::ordered_json& schema);
     explicit SchemaValidator(const nlohmann::json& schema);
     ~SchemaValidator();
     SchemaValidator(SchemaValidator&&) noexcept;

@@ -1,0 +1,461 @@
+#include "session.h"
+
+#include "store.h"
+
+#include <chrono>
+#include <unordered_map>
+
+namespace office {
+
+namespace {
+
+constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
+constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+constexpr std::int64_t kToolsTtlMs = 3'600'000;
+
+constexpr std::string_view kLegacyVersions[] = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
+
+constexpr std::string_view kInstructions =
+    "Office tools for a small practice: find customers, see free appointment slots and book "
+    "them, read a customer's invoices, refund an invoice (a person approves every refund) and "
+    "order lunch. Call find_customer first to learn the customer ids the other tools take.";
+
+bool is_legacy_version(std::string_view v) {
+    for (auto known : kLegacyVersions)
+        if (v == known) return true;
+    return false;
+}
+
+// Eras are compared by their dates, which sort as strings.
+bool at_least(std::string_view version, std::string_view since) { return version >= since; }
+
+json server_info(std::string_view version) {
+    json info{{"name", kServerName}, {"version", server_version()}};
+    if (at_least(version, "2025-06-18")) info["title"] = "Office";
+    return info;
+}
+
+// A form is possible when elicitation is declared without modes (form only) or with form.
+bool declares_form_elicitation(const json& capabilities) {
+    if (!capabilities.is_object()) return false;
+    const auto it = capabilities.find("elicitation");
+    if (it == capabilities.end() || !it->is_object()) return false;
+    return it->empty() || it->contains("form");
+}
+
+std::string client_label(const json& info) {
+    if (!info.is_object()) return "unknown";
+    const auto name = info.value("name", json()).is_string() ? info["name"].get<std::string>() : "unknown";
+    const auto version = info.value("version", json()).is_string() ? info["version"].get<std::string>() : "";
+    return version.empty() ? name : name + "/" + version;
+}
+
+ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
+
+}  // namespace
+
+std::string_view server_version() { return OFFICE_VERSION; }
+
+struct Session::Request {
+    json id;  // null for a notification
+    std::string method;
+    json params;  // always an object
+    bool modern = false;
+    std::string version;  // the era's protocol version
+    json capabilities;    // the client's, for this request
+    std::string client;
+    std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
+};
+
+// A legacy tools/call waiting for the client's answer to our elicitation/create.
+struct Session::Parked {
+    json original_id;
+    const Tool* tool;
+    json arguments;
+    std::string key;
+    std::string version;
+    std::string client;
+};
+
+Session::Session(SessionOptions options) : options_(std::move(options)) {
+    if (!options_.now)
+        options_.now = [] {
+            return std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                .count();
+        };
+    for (const auto& tool : office_tools()) {
+        bool enabled = options_.tools.empty();
+        for (const auto& name : options_.tools) enabled = enabled || name == tool.name;
+        if (enabled) tools_.push_back(&tool);
+    }
+}
+
+Session::~Session() = default;
+
+void Session::handle_overlong_line(std::size_t cap, std::string& out) {
+    append_line(out, make_error(nullptr, rpc::kInvalidRequest,
+                                "Message too large: a line may hold at most " + std::to_string(cap) + " bytes"));
+}
+
+void Session::end_of_input() { parked_.clear(); }
+
+void Session::handle_line(std::string_view line, std::string& out) {
+    if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank lines are not messages
+    json message = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (message.is_discarded()) {
+        append_line(out, make_error(nullptr, rpc::kParseError, "Parse error: the line is not valid JSON"));
+        return;
+    }
+    if (!message.is_array()) {
+        handle_message(message, out, nullptr);
+        return;
+    }
+    // Batches exist only in 2025-03-26.
+    if (legacy_version_ != "2025-03-26") {
+        append_line(out, make_error(nullptr, rpc::kInvalidRequest,
+                                    "Batches are only allowed in protocol version 2025-03-26"));
+        return;
+    }
+    if (message.empty()) {
+        append_line(out, make_error(nullptr, rpc::kInvalidRequest, "An empty batch is not a request"));
+        return;
+    }
+    json replies = json::array();
+    for (const auto& element : message) handle_message(element, out, &replies);
+    if (!replies.empty()) append_line(out, replies);
+}
+
+void Session::handle_message(const json& message, std::string& out, json* batch_replies) {
+    const auto reply = [&](json r) {
+        if (batch_replies) batch_replies->push_back(std::move(r));
+        else append_line(out, r);
+    };
+    if (!message.is_object()) {
+        reply(make_error(nullptr, rpc::kInvalidRequest, "Invalid Request: a message must be a JSON object"));
+        return;
+    }
+    const auto id_it = message.find("id");
+    const bool has_id = id_it != message.end();
+    const json id = has_id ? *id_it : json();
+    const auto method_it = message.find("method");
+    const auto version_it = message.find("jsonrpc");
+    if (version_it == message.end() || *version_it != "2.0") {
+        if (has_id || method_it == message.end())
+            reply(make_error(id, rpc::kInvalidRequest, "Invalid Request: jsonrpc must be \"2.0\""));
+        return;
+    }
+    if (method_it == message.end()) {
+        if (has_id && (message.contains("result") || message.contains("error"))) {
+            handle_response(message, out);
+            return;
+        }
+        reply(make_error(id, rpc::kInvalidRequest, "Invalid Request: no method"));
+        return;
+    }
+    const bool notification = !has_id;
+    if (!method_it->is_string()) {
+        if (!notification) reply(make_error(id, rpc::kInvalidRequest, "Invalid Request: method must be a string"));
+        return;
+    }
+    if (has_id && !is_valid_id(id)) {
+        reply(make_error(nullptr, rpc::kInvalidRequest, "Invalid Request: id must be a string or an integer"));
+        return;
+    }
+
+    Request request;
+    request.id = id;
+    request.method = method_it->get<std::string>();
+    request.out = &out;
+    try {
+        const auto params_it = message.find("params");
+        if (params_it == message.end() || params_it->is_null()) request.params = json::object();
+        else if (params_it->is_object()) request.params = *params_it;
+        else throw invalid_params("Invalid params: params must be an object");
+
+        json result = dispatch(request);
+        if (notification || result.is_discarded()) return;
+        if (request.modern) {
+            if (!result.contains("resultType")) result["resultType"] = "complete";
+            result["_meta"][kMetaServerInfo] = server_info(request.version);
+        }
+        reply(make_result(id, std::move(result)));
+    } catch (const ProtocolError& e) {
+        if (!notification) reply(make_error(id, e.code, e.message, e.data));
+    } catch (const StoreError& e) {
+        if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
+    }
+}
+
+json Session::dispatch(Request& request) {
+    struct Method {
+        Handler handler;
+        bool legacy;
+        bool modern;
+    };
+    static const std::unordered_map<std::string_view, Method> table = {
+        {"initialize", {&Session::on_initialize, true, false}},
+        {"notifications/initialized", {&Session::on_initialized, true, false}},
+        {"ping", {&Session::on_ping, true, false}},
+        {"server/discover", {&Session::on_discover, false, true}},
+        {"tools/list", {&Session::on_tools_list, true, true}},
+        {"tools/call", {&Session::on_tools_call, true, true}},
+        {"notifications/cancelled", {&Session::on_cancelled, true, true}},
+    };
+
+    // The era: a request carrying the 2026-07-28 envelope is served statelessly; anything
+    // else belongs to the legacy session that initialize opened.
+    const auto meta_it = request.params.find("_meta");
+    const json* meta = (meta_it != request.params.end() && meta_it->is_object()) ? &*meta_it : nullptr;
+    const bool has_envelope = meta && (meta->contains(kMetaVersion) || meta->contains(kMetaCapabilities));
+    const bool legacy_method = request.method == "initialize" || request.method == "ping" ||
+                               request.method == "notifications/initialized";
+    request.modern = has_envelope || (legacy_version_.empty() && !legacy_method);
+
+    if (request.modern) {
+        if (!meta || !meta->contains(kMetaVersion))
+            throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaVersion) +
+                                 "\"] (send it on every request, or initialize first)");
+        const auto& version = (*meta)[kMetaVersion];
+        if (!version.is_string() || version != kModernVersion)
+            throw ProtocolError{rpc::kUnsupportedVersion, "Unsupported protocol version",
+                                json{{"supported", json::array({kModernVersion})}, {"requested", version}}};
+        const auto caps = meta->find(kMetaCapabilities);
+        if (caps == meta->end())
+            throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaCapabilities) + "\"]");
+        if (!caps->is_object())
+            throw invalid_params(std::string("Invalid params: _meta[\"") + std::string(kMetaCapabilities) + "\"] must be an object");
+        request.version = std::string(kModernVersion);
+        request.capabilities = *caps;
+        const auto info = meta->find(kMetaClientInfo);
+        request.client = client_label(info == meta->end() ? json() : *info);
+    } else {
+        request.version = legacy_version_;
+        request.client = legacy_client_;
+    }
+
+    const auto it = table.find(request.method);
+    if (it == table.end() || (request.modern ? !it->second.modern : !it->second.legacy))
+        throw ProtocolError{rpc::kMethodNotFound, "Method not found: " + request.method};
+    return (this->*it->second.handler)(request);
+}
+
+json Session::on_initialize(Request& request) {
+    if (!legacy_version_.empty()) throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: already initialized"};
+    const auto& p = request.params;
+    const auto requested = p.find("protocolVersion");
+    if (requested == p.end() || !requested->is_string())
+        throw invalid_params("Invalid params: protocolVersion must be a string");
+    const auto wanted = requested->get<std::string>();
+    legacy_version_ = is_legacy_version(wanted) ? wanted : std::string(kLatestLegacyVersion);
+    const auto caps = p.find("capabilities");
+    // Elicitation exists from 2025-06-18 on.
+    legacy_can_elicit_ = at_least(legacy_version_, "2025-06-18") && caps != p.end() && declares_form_elicitation(*caps);
+    const auto info = p.find("clientInfo");
+    legacy_client_ = client_label(info == p.end() ? json() : *info);
+    return json{{"protocolVersion", legacy_version_},
+                {"capabilities", {{"tools", {{"listChanged", false}}}}},
+                {"serverInfo", server_info(legacy_version_)},
+                {"instructions", kInstructions}};
+}
+
+json Session::on_initialized(Request&) { return json(json::value_t::discarded); }
+
+json Session::on_ping(Request&) { return json::object(); }
+
+json Session::on_discover(Request&) {
+    return json{{"supportedVersions", json::array({kModernVersion})},
+                {"capabilities", {{"tools", {{"listChanged", false}}}}},
+                {"instructions", kInstructions},
+                {"ttlMs", kToolsTtlMs},
+                {"cacheScope", "public"}};
+}
+
+namespace {
+
+// The tool as the given protocol revision describes it.
+json describe_tool(const Tool& tool, std::string_view version) {
+    json entry{{"name", tool.name}, {"description", tool.description}};
+    json input = tool.input_schema;
+    if (at_least(version, "2025-11-25")) input["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+    entry["inputSchema"] = std::move(input);
+    if (at_least(version, "2025-03-26")) {
+        json annotations{{"title", tool.title},
+                         {"readOnlyHint", tool.read_only},
+                         {"openWorldHint", false}};
+        if (!tool.read_only) {
+            annotations["destructiveHint"] = tool.destructive;
+            annotations["idempotentHint"] = tool.idempotent;
+        }
+        entry["annotations"] = std::move(annotations);
+    }
+    if (at_least(version, "2025-06-18")) {
+        entry["title"] = tool.title;
+        if (!tool.output_schema.is_null()) {
+            json output = tool.output_schema;
+            if (at_least(version, "2025-11-25")) output["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+            entry["outputSchema"] = std::move(output);
+        }
+    }
+    return entry;
+}
+
+}  // namespace
+
+json Session::on_tools_list(Request& request) {
+    auto& cached = tools_list_cache_[request.version];
+    if (cached.is_null()) {
+        json tools = json::array();
+        for (const auto* tool : tools_) tools.push_back(describe_tool(*tool, request.version));
+        cached = json{{"tools", std::move(tools)}};
+        if (request.modern) {
+            cached["ttlMs"] = kToolsTtlMs;
+            cached["cacheScope"] = "public";
+        }
+    }
+    return cached;
+}
+
+const Tool* Session::find_tool(std::string_view name) const {
+    for (const auto* tool : tools_)
+        if (tool->name == name) return tool;
+    return nullptr;
+}
+
+json Session::tool_result(const ToolResult& result, const Request& request) const {
+    json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
+    if (result.is_error) r["isError"] = true;
+    if (!result.structured.is_null() && at_least(request.version, "2025-06-18"))
+        r["structuredContent"] = result.structured;
+    return r;
+}
+
+json Session::on_tools_call(Request& request) {
+    const auto& p = request.params;
+    const auto name_it = p.find("name");
+    if (name_it == p.end() || !name_it->is_string()) throw invalid_params("Invalid params: name must be a string");
+    const Tool* tool = find_tool(name_it->get_ref<const std::string&>());
+    if (!tool) throw invalid_params("Unknown tool: " + name_it->get<std::string>());
+    const auto args_it = p.find("arguments");
+    const json arguments = (args_it == p.end() || args_it->is_null()) ? json::object() : *args_it;
+    if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
+
+    CallContext ctx;
+    ctx.database = options_.database;
+    ctx.client = request.client;
+    ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
+
+    // Round two of a modern input_required call: the state must be one this server sealed,
+    // for this tool and these arguments, unexpired and unused, answering exactly what was asked.
+    const auto responses_it = p.find("inputResponses");
+    const auto state_it = p.find("requestState");
+    const bool has_responses = responses_it != p.end() && !responses_it->is_null();
+    const bool has_state = state_it != p.end() && !state_it->is_null();
+    if (has_responses || has_state) {
+        if (!request.modern || !has_responses || !has_state || !state_it->is_string() || !responses_it->is_object())
+            throw invalid_request_state();
+        const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
+        if (!claims || claims->tool != tool->name || claims->args_digest != args_digest(arguments) ||
+            responses_it->size() != 1 || !responses_it->contains(claims->input_key))
+            throw invalid_request_state();
+        auto& used = options_.database().prepare("SELECT 1 FROM used_request_states WHERE nonce = ?1");
+        if (used.bind(1, claims->nonce).step()) {
+            used.reset();
+            throw invalid_request_state();
+        }
+        ctx.input_responses = &*responses_it;
+        ctx.state_nonce = claims->nonce;
+        ctx.route = Route::InputRequired;
+    }
+    return run_tool(*tool, arguments, ctx, request);
+}
+
+json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
+    if (const auto problems = tool.validator.check(arguments); !problems.empty()) {
+        ToolResult refused{tool.name + " was not run: " + join_messages(problems), nullptr, true};
+        json list = json::array();
+        for (const auto& problem : problems)
+            list.push_back({{"path", problem.path}, {"rule", problem.rule}, {"message", problem.message}});
+        refused.structured = json{{"problems", std::move(list)}};
+        return tool_result(refused, request);
+    }
+    if (ctx.route == Route::None && ctx.can_elicit)
+        ctx.route = request.modern ? Route::InputRequired : Route::Elicitation;
+
+    ToolOutcome outcome = tool.run(ctx, arguments);
+    if (auto* done = std::get_if<ToolResult>(&outcome)) return tool_result(*done, request);
+
+    auto& ask = std::get<InputRequired>(outcome);
+    json form{{"message", ask.message}, {"requestedSchema", ask.requested_schema}};
+    if (request.modern) {
+        form = json{{"mode", "form"}, {"message", ask.message}, {"requestedSchema", ask.requested_schema}};
+        StateClaims claims;
+        claims.tool = tool.name;
+        claims.args_digest = args_digest(arguments);
+        claims.input_key = ask.key;
+        return json{{"resultType", "input_required"},
+                    {"inputRequests", {{ask.key, {{"method", "elicitation/create"}, {"params", std::move(form)}}}}},
+                    {"requestState", options_.sealer().seal(std::move(claims), options_.now())}};
+    }
+    // Legacy: ask the client ourselves and park the call until its answer arrives.
+    if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
+    const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
+    append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.version, request.client});
+    return json(json::value_t::discarded);
+}
+
+void Session::handle_response(const json& message, std::string& out) {
+    const auto& id = message["id"];
+    const auto it = id.is_string() ? parked_.find(id.get<std::string>()) : parked_.end();
+    if (it == parked_.end()) return;  // a response to nothing we asked: ignored
+    const std::unique_ptr<Parked> parked = std::move(it->second);
+    parked_.erase(it);
+
+    Request request;
+    request.id = parked->original_id;
+    request.method = "tools/call";
+    request.version = parked->version;
+    request.client = parked->client;
+    request.out = &out;
+    try {
+        json result;
+        const auto answer = message.find("result");
+        if (answer == message.end() || !answer->is_object()) {
+            result = tool_result({"The person could not be asked (the client answered the form request with an "
+                                  "error), so " + parked->tool->name + " did nothing.",
+                                  nullptr, true},
+                                 request);
+        } else {
+            const json responses{{parked->key, *answer}};
+            CallContext ctx;
+            ctx.database = options_.database;
+            ctx.client = parked->client;
+            ctx.can_elicit = true;
+            ctx.route = Route::Elicitation;
+            ctx.input_responses = &responses;
+            result = run_tool(*parked->tool, parked->arguments, ctx, request);
+        }
+        if (!result.is_discarded()) append_line(out, make_result(request.id, std::move(result)));
+    } catch (const ProtocolError& e) {
+        append_line(out, make_error(request.id, e.code, e.message, e.data));
+    } catch (const StoreError& e) {
+        append_line(out, make_error(request.id, rpc::kInternalError, e.what()));
+    }
+}
+
+json Session::on_cancelled(Request& request) {
+    const auto it = request.params.find("requestId");
+    if (it == request.params.end()) return json(json::value_t::discarded);
+    for (auto p = parked_.begin(); p != parked_.end(); ++p) {
+        if (p->second->original_id == *it) {
+            parked_.erase(p);
+            break;
+        }
+    }
+    return json(json::value_t::discarded);
+}
+
+}  // namespace office

@@ -1,0 +1,529 @@
+// The only file that sees <sqlite3.h>. Everything SQLite reports becomes a StoreError whose
+// message is one sentence a person can act on; the schema's life (create, seed, migrate,
+// refuse what is not ours) lives here too, so no other file reasons about user_version.
+
+#include "store.h"
+
+#include "resources.h"
+
+#include <sqlite3.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <functional>
+#include <initializer_list>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace office {
+namespace {
+
+// PRAGMA application_id set by schema.sql: 'OFFC'.
+constexpr std::int64_t kApplicationId = 0x4F464643;
+constexpr int kBusyTimeoutMs = 5000;
+
+// Step N turns a version N-1 database into version N; version 1 is schema.sql itself, so the
+// first step will be {2, "..."}. Append steps and bump kSchemaVersion; never edit a released
+// step. Each runs in its own IMMEDIATE transaction with foreign_keys=ON, so a step that
+// rebuilds a table must keep every reference valid by the time it commits.
+struct Migration {
+    int version;
+    std::string_view sql;
+};
+constexpr std::initializer_list<Migration> kMigrations = {};
+
+constexpr bool migrations_lead_to_current_version() {
+    int expected = 2;
+    for (const Migration& m : kMigrations) {
+        if (m.version != expected++) return false;
+    }
+    return expected - 1 == kSchemaVersion;
+}
+static_assert(migrations_lead_to_current_version(),
+              "kMigrations must be steps 2, 3, ... kSchemaVersion in order");
+
+// A refusal we decided on (not ours, too new); already names the path, so it is not wrapped.
+struct Refusal : StoreError {
+    using StoreError::StoreError;
+};
+
+// SQL shown in an error: one line, not too long.
+std::string sql_for_message(std::string_view sql) {
+    std::string out;
+    bool space = false;
+    for (char c : sql) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+        if (out.size() >= 120) {
+            out += "...";
+            break;
+        }
+    }
+    return out;
+}
+
+StoreError sqlite_error(sqlite3* db, int code, std::string_view sql) {
+    return StoreError(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");
+}
+
+bool only_whitespace_or_semicolons(const char* p, const char* end) {
+    for (; p < end; ++p) {
+        if (*p != ' ' && *p != '\n' && *p != '\t' && *p != '\r' && *p != ';') return false;
+    }
+    return true;
+}
+
+// Reads one integer from a one-row query and resets the statement at once: a statement left
+// on a row keeps its read snapshot, which would make a later BEGIN IMMEDIATE fail with
+// SQLITE_BUSY_SNAPSHOT once another process has committed.
+std::int64_t query_int(Database& db, std::string_view sql) {
+    Statement& st = db.prepare(sql);
+    std::int64_t value = st.step() ? st.column_int(0) : 0;
+    st.reset();
+    return value;
+}
+
+// One statement, so the three come from one snapshot even while another process is seeding.
+constexpr std::string_view kHeaderSql =
+    "SELECT application_id, user_version, EXISTS (SELECT 1 FROM sqlite_master) "
+    "FROM pragma_application_id, pragma_user_version";
+
+struct Header {
+    std::int64_t application_id = 0;
+    std::int64_t user_version = 0;
+    bool has_objects = false;
+
+    bool ours() const { return application_id == kApplicationId; }
+    bool current() const { return ours() && user_version == kSchemaVersion; }
+    bool empty() const { return application_id == 0 && user_version == 0 && !has_objects; }
+};
+
+Header read_header(Database& db) {
+    Statement& st = db.prepare(kHeaderSql);
+    Header h;
+    if (st.step()) h = {st.column_int(0), st.column_int(1), st.column_int(2) != 0};
+    st.reset();  // see query_int
+    return h;
+}
+
+void set_user_version(Database& db, int version) {
+    db.exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+void create_and_seed(Database& db) {
+    db.exec(resources::schema_sql);
+    db.exec(resources::seed_sql);
+    set_user_version(db, kSchemaVersion);
+}
+
+Refusal not_ours(const Database& db) {
+    return Refusal(SQLITE_NOTADB, "database " + db.path() + " is not an office-mcp database");
+}
+
+Refusal too_new(const Database& db, std::int64_t version) {
+    return Refusal(SQLITE_ERROR, "database " + db.path() + " was written by a newer office-mcp (schema " +
+                                     std::to_string(version) + "; this build knows " +
+                                     std::to_string(kSchemaVersion) + ")");
+}
+
+void migrate(Database& db) {
+    for (const Migration& step : kMigrations) {
+        Transaction tx(db);
+        if (query_int(db, "PRAGMA user_version") >= step.version) continue;  // another process did it
+        db.exec(step.sql);
+        set_user_version(db, step.version);
+        tx.commit();
+    }
+}
+
+void ensure_schema_unwrapped(Database& db) {
+    Header h = read_header(db);
+    if (h.current()) return;
+
+    // Decide outside any transaction first, so a file that is not ours never sees a write lock.
+    if (!h.ours()) {
+        if (!h.empty()) throw not_ours(db);
+        // Looks empty. Check again under the write lock: another process may be seeding it now.
+        Transaction tx(db);
+        h = read_header(db);
+        if (h.empty()) {
+            create_and_seed(db);
+            tx.commit();
+            return;
+        }
+        if (!h.ours()) throw not_ours(db);
+        // Another process made it ours meanwhile; judge its version below.
+    }
+
+    if (h.user_version > kSchemaVersion) throw too_new(db, h.user_version);
+    if (h.user_version < 1) {
+        throw Refusal(SQLITE_CORRUPT, "database " + db.path() + " is damaged: it has the office-mcp mark but no schema version");
+    }
+    if (h.user_version < kSchemaVersion) migrate(db);
+}
+
+template <typename F>
+void naming_the_path(Database& db, const char* what, F&& body) {
+    try {
+        body();
+    } catch (const Refusal&) {
+        throw;
+    } catch (const StoreError& e) {
+        throw StoreError(e.code, std::string("cannot ") + what + " database " + db.path() + ": " + e.what());
+    }
+}
+
+[[noreturn]] void throw_errno(const std::string& message, int err) {
+    throw StoreError(SQLITE_CANTOPEN, message + ": " + std::strerror(err));
+}
+
+// Creates the missing directories above `path`, each 0700 (the database holds customer data).
+// Directories that already exist are left as they are.
+void create_parent_directories(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> missing;
+    for (fs::path dir = fs::path(path).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+        struct stat st {};
+        if (::stat(dir.c_str(), &st) == 0) {
+            if (!S_ISDIR(st.st_mode)) {
+                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": " + dir.string() + " is not a directory");
+            }
+            break;
+        }
+        if (errno != ENOENT) throw_errno("cannot create directory " + dir.string() + " for database " + path, errno);
+        missing.push_back(dir);
+        if (dir == dir.parent_path()) break;
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+        if (::mkdir(it->c_str(), 0700) == 0) {
+            ::chmod(it->c_str(), 0700);  // whatever the umask
+        } else if (errno != EEXIST) {  // EEXIST: another process got there first
+            throw_errno("cannot create directory " + it->string() + " for database " + path, errno);
+        }
+    }
+}
+
+// Creates the file 0600 before SQLite sees it, so it is never world-readable, not even for a
+// moment; SQLite gives the -wal and -shm files the database file's permissions.
+void create_private_file(const std::string& path) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        if (errno == EEXIST) return;  // exists (or another process just created it)
+        throw_errno("cannot create database " + path, errno);
+    }
+    ::fchmod(fd, 0600);  // whatever the umask
+    ::close(fd);
+}
+
+}  // namespace
+
+// ---- Statement ----------------------------------------------------------------------------
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+    const char* tail = nullptr;
+    int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
+    if (rc != SQLITE_OK) throw sqlite_error(db_, rc, sql);
+    if (stmt_ == nullptr) throw StoreError(SQLITE_MISUSE, "no SQL statement in \"" + sql_for_message(sql) + "\"");
+    if (tail && !only_whitespace_or_semicolons(tail, sql.data() + sql.size())) {
+        sqlite3_finalize(stmt_);
+        throw StoreError(SQLITE_MISUSE, "more than one SQL statement in \"" + sql_for_message(sql) + "\"; use exec()");
+    }
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+namespace {
+void check_bind(sqlite3* db, sqlite3_stmt* stmt, int rc, int index) {
+    if (rc != SQLITE_OK) {
+        throw StoreError(rc, "cannot bind parameter " + std::to_string(index) + ": " + sqlite3_errmsg(db) + " (in \"" +
+                                 sql_for_message(sqlite3_sql(stmt)) + "\")");
+    }
+}
+}  // namespace
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    check_bind(db_, stmt_, sqlite3_bind_int64(stmt_, index, value), index);
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+    check_bind(db_, stmt_, sqlite3_bind_double(stmt_, index, value), index);
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view text) {
+    // An empty view may have a null data(), which SQLite would bind as NULL rather than ''.
+    const char* data = text.data() ? text.data() : "";
+    check_bind(db_, stmt_, sqlite3_bind_text64(stmt_, index, data, text.size(), SQLITE_TRANSIENT, SQLITE_UTF8), index);
+    return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+    check_bind(db_, stmt_, sqlite3_bind_null(stmt_, index), index);
+    return *this;
+}
+
+bool Statement::step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) {
+        // Ends the statement's read (or autocommit write) now rather than at the next use.
+        sqlite3_reset(stmt_);
+        return false;
+    }
+    StoreError error = sqlite_error(db_, rc, sqlite3_sql(stmt_));
+    sqlite3_reset(stmt_);
+    throw error;
+}
+
+void Statement::reset() {
+    sqlite3_reset(stmt_);  // returns the last step's error, already reported by step()
+    sqlite3_clear_bindings(stmt_);
+}
+
+std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
+
+double Statement::column_double(int index) const { return sqlite3_column_double(stmt_, index); }
+
+std::string Statement::column_text(int index) const {
+    const unsigned char* text = sqlite3_column_text(stmt_, index);
+    if (text == nullptr) return {};
+    return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, index)));
+}
+
+bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
+
+// ---- Database -----------------------------------------------------------------------------
+
+struct Database::Cache {
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    };
+    // Transparent hash and equality: find(string_view) does not build a std::string.
+    std::unordered_map<std::string, std::unique_ptr<Statement>, Hash, std::equal_to<>> statements;
+};
+
+namespace {
+// For the constructor, whose errors carry SQLite's message alone (the caller adds the path).
+// Returns the first row's columns as integers (none for no row).
+std::vector<std::int64_t> run_raw(sqlite3* db, std::string_view sql) {
+    sqlite3_stmt* raw = nullptr;
+    int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
+    if (rc != SQLITE_OK) throw StoreError(rc, sqlite3_errmsg(db));
+    rc = sqlite3_step(stmt.get());
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) throw StoreError(rc, sqlite3_errmsg(db));
+    std::vector<std::int64_t> row;
+    if (rc == SQLITE_ROW) {
+        for (int i = 0; i < sqlite3_column_count(stmt.get()); ++i) row.push_back(sqlite3_column_int64(stmt.get(), i));
+    }
+    return row;
+}
+
+// Switching a file into WAL takes an exclusive lock without calling the busy handler, so when
+// several processes open a new file at once, retry for as long as busy_timeout would wait.
+void switch_to_wal(sqlite3* db) {
+    using Clock = std::chrono::steady_clock;
+    auto deadline = Clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+    for (;;) {
+        try {
+            run_raw(db, "PRAGMA journal_mode = WAL");
+            return;
+        } catch (const StoreError& e) {
+            if ((e.code & 0xff) != SQLITE_BUSY || Clock::now() >= deadline) throw;
+        }
+        sqlite3_sleep(2);
+    }
+}
+}  // namespace
+
+Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std::make_unique<Cache>()) {
+    int flags = SQLITE_OPEN_EXRESCODE;
+    switch (mode) {
+        case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+        case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
+        case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
+    }
+    int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    try {
+        if (rc != SQLITE_OK) throw StoreError(rc, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
+        sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+
+        // Reading the header first makes "file is not a database" surface here, before any
+        // write. WAL is switched on only for a file that is empty or already ours: someone
+        // else's database is left exactly as it was (ensure_schema then refuses it).
+        bool in_memory = path.empty() || path == ":memory:";
+        if (!in_memory && mode != Mode::ReadOnly) {
+            std::vector<std::int64_t> row = run_raw(db_, kHeaderSql);
+            Header h;
+            if (row.size() == 3) h = {row[0], row[1], row[2] != 0};
+            if (h.ours() || h.empty()) switch_to_wal(db_);
+        }
+        run_raw(db_, "PRAGMA foreign_keys = ON");
+        // In WAL mode NORMAL is still durable across a crash of this process (the WAL is in
+        // the OS's hands once a transaction commits); only a power loss or OS crash can lose
+        // the last commits, and even then the database is never corrupted.
+        run_raw(db_, "PRAGMA synchronous = NORMAL");
+    } catch (const StoreError& e) {
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
+    }
+}
+
+Database::~Database() {
+    cache_.reset();  // finalize every statement before closing
+    sqlite3_close_v2(db_);
+}
+
+Statement& Database::prepare(std::string_view sql) {
+    auto& statements = cache_->statements;
+    if (auto it = statements.find(sql); it != statements.end()) {
+        it->second->reset();
+        return *it->second;
+    }
+    auto statement = std::make_unique<Statement>(db_, sql);
+    return *statements.emplace(std::string(sql), std::move(statement)).first->second;
+}
+
+void Database::exec(std::string_view sql) {
+    const char* p = sql.data();
+    const char* end = sql.data() + sql.size();
+    while (p < end) {
+        sqlite3_stmt* raw = nullptr;
+        const char* tail = nullptr;
+        int rc = sqlite3_prepare_v3(db_, p, static_cast<int>(end - p), 0, &raw, &tail);
+        std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
+        std::string_view current(p, static_cast<std::size_t>((tail ? tail : end) - p));
+        if (rc != SQLITE_OK) throw sqlite_error(db_, rc, current);
+        if (!stmt) break;  // only whitespace or comments were left
+        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+        }
+        if (rc != SQLITE_DONE) throw sqlite_error(db_, rc, current);
+        p = tail;
+    }
+}
+
+std::int64_t Database::changes() const { return sqlite3_changes64(db_); }
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
+// ---- Transaction --------------------------------------------------------------------------
+
+Transaction::Transaction(Database& db, Kind kind) : db_(db) {
+    db_.prepare(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN").step();
+}
+
+Transaction::~Transaction() {
+    // A failed COMMIT may already have rolled back (SQLite does so for some errors).
+    if (!done_ && !sqlite3_get_autocommit(db_.handle())) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+    db_.prepare("COMMIT").step();
+    done_ = true;
+}
+
+// ---- The office schema --------------------------------------------------------------------
+
+void ensure_schema(Database& db) {
+    naming_the_path(db, "set up", [&] { ensure_schema_unwrapped(db); });
+}
+
+void reset_database(Database& db) {
+    naming_the_path(db, "reset", [&] {
+        Transaction tx(db);
+        Header h = read_header(db);
+        if (!h.ours() && !h.empty()) throw not_ours(db);
+        // Dropping a table deletes its rows first; deferring the foreign keys to COMMIT lets the
+        // tables go in any order (nothing references anything by then). Resets itself at COMMIT.
+        db.exec("PRAGMA defer_foreign_keys = ON");
+        std::vector<std::pair<std::string, std::string>> objects;  // views first, then tables
+        Statement& list = db.prepare(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+            "ORDER BY type = 'table'");
+        while (list.step()) objects.emplace_back(list.column_text(0), list.column_text(1));
+        for (const auto& [type, name] : objects) {
+            std::string quoted;
+            for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+            // Indexes and triggers go with their tables.
+            db.exec((type == "view" ? "DROP VIEW \"" : "DROP TABLE \"") + quoted + "\"");
+        }
+        create_and_seed(db);
+        tx.commit();
+    });
+}
+
+// ---- Where and how ------------------------------------------------------------------------
+
+std::string default_database_path() {
+    namespace fs = std::filesystem;
+    if (const char* db = std::getenv("OFFICE_MCP_DB"); db && *db) return db;
+    // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && xdg[0] == '/') {
+        return (fs::path(xdg) / "office-mcp" / "office.db").string();
+    }
+    std::string home;
+    if (const char* h = std::getenv("HOME"); h && *h) {
+        home = h;
+    } else {
+        struct passwd pw {};
+        struct passwd* found = nullptr;
+        std::vector<char> buffer(16384);
+        if (getpwuid_r(::getuid(), &pw, buffer.data(), buffer.size(), &found) == 0 && found && found->pw_dir && *found->pw_dir) {
+            home = found->pw_dir;
+        }
+    }
+    if (home.empty()) {
+        throw StoreError(SQLITE_CANTOPEN, "cannot choose a database path: set OFFICE_MCP_DB, XDG_DATA_HOME or HOME");
+    }
+    return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
+}
+
+std::unique_ptr<Database> open_office_database(const std::string& path) {
+    if (path.empty()) throw StoreError(SQLITE_CANTOPEN, "cannot open database: the path is empty");
+    if (path != ":memory:") {
+        create_parent_directories(path);
+        create_private_file(path);
+    }
+    // ReadWrite, not ReadWriteCreate: if the file vanished since, fail rather than let SQLite
+    // create it with the umask's permissions.
+    auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+    ensure_schema(*db);
+    return db;
+}
+
+std::string format_cents(std::int64_t cents) {
+    // Unsigned magnitude: -INT64_MIN does not fit in int64_t.
+    std::uint64_t magnitude = cents < 0 ? 0 - static_cast<std::uint64_t>(cents) : static_cast<std::uint64_t>(cents);
+    std::string fraction = std::to_string(magnitude % 100);
+    if (fraction.size() < 2) fraction.insert(0, "0");
+    return (cents < 0 ? "-" : "") + std::to_string(magnitude / 100) + "." + fraction;
+}
+
+std::string utc_now() {
+    std::time_t now = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&now, &tm);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buffer;
+}
+
+}  // namespace office

@@ -15,9 +15,8 @@ CREATE TABLE slots (
   customer_id INTEGER REFERENCES customers(id),
   booked_at   TEXT,
   booked_by   TEXT,                        -- the client that booked it
-  UNIQUE (day, time)
+  UNIQUE (day, time)                       -- also the index for a day's slots
 );
-CREATE INDEX slots_by_day ON slots(day, time);
 
 CREATE TABLE invoices (
   id           INTEGER PRIMARY KEY,

@@ -1,0 +1,82 @@
+#pragma once
+// One MCP session per stdio process, serving every protocol era at once (design.md
+// section 3): the legacy initialize handshake (2024-11-05 … 2025-11-25) and stateless
+// 2026-07-28 requests that carry their own _meta envelope. Lines in, lines out: the
+// session does no I/O, so tests drive it exactly as the stdio server does.
+
+#include "json_rpc.h"
+#include "request_state.h"
+#include "tool.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace office {
+
+class Database;
+
+inline constexpr std::string_view kServerName = "office-mcp";
+std::string_view server_version();
+
+inline constexpr std::string_view kModernVersion = "2026-07-28";
+inline constexpr std::string_view kLatestLegacyVersion = "2025-11-25";
+
+struct SessionOptions {
+    std::vector<std::string> tools;                 // names exposed; empty: all six
+    std::function<Database&()> database;            // opened on first use
+    std::function<const StateSealer&()> sealer;     // built on first use
+    std::function<std::int64_t()> now;              // unix seconds; default: the clock
+};
+
+class Session {
+public:
+    explicit Session(SessionOptions options);
+    ~Session();
+
+    // Handles one input line and appends every reply (zero or more lines) to `out`.
+    void handle_line(std::string_view line, std::string& out);
+    // A line over the size cap: answered with -32600, never parsed.
+    void handle_overlong_line(std::size_t cap, std::string& out);
+    // stdin closed: calls parked on a person are dropped with nothing changed.
+    void end_of_input();
+
+    std::size_t parked_calls() const { return parked_.size(); }
+
+private:
+    struct Request;
+    struct Parked;
+    using Handler = json (Session::*)(Request&);
+
+    void handle_message(const json& message, std::string& out, json* batch_replies);
+    void handle_response(const json& message, std::string& out);
+    json dispatch(Request& request);
+
+    json on_initialize(Request& request);
+    json on_ping(Request& request);
+    json on_discover(Request& request);
+    json on_tools_list(Request& request);
+    json on_tools_call(Request& request);
+    json on_initialized(Request& request);
+    json on_cancelled(Request& request);
+
+    json run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
+    json tool_result(const ToolResult& result, const Request& request) const;
+    const Tool* find_tool(std::string_view name) const;
+
+    SessionOptions options_;
+    std::vector<const Tool*> tools_;
+    std::string legacy_version_;      // negotiated by initialize; empty: none yet
+    bool legacy_can_elicit_ = false;
+    std::string legacy_client_;
+    std::map<std::string, json> tools_list_cache_;  // by protocol version
+    std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
+    std::uint64_t next_elicitation_ = 1;
+};
+
+}  // namespace office

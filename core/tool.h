@@ -1,0 +1,76 @@
+#pragma once
+// The re-entrant tool model (design.md section 2). A tool never blocks and never waits for a
+// person: it returns either a complete result or the questions it needs answered. The
+// session's era adapter carries the questions to a person and calls the tool again, from the
+// top, with the answers in CallContext::input_responses.
+
+#include "json_rpc.h"
+#include "schema_validator.h"
+
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace office {
+
+class Database;
+
+// A result the model reads: text for people and models, plus the same data as
+// structuredContent where the era has it (null: none).
+struct ToolResult {
+    std::string text;
+    json structured = nullptr;
+    bool is_error = false;
+};
+
+// "Ask a person": one elicitation form under a key the tool chooses.
+struct InputRequired {
+    std::string key;
+    std::string message;
+    json requested_schema;
+};
+
+using ToolOutcome = std::variant<ToolResult, InputRequired>;
+
+// How the answers reached the tool; recorded with every refund.
+enum class Route { None, InputRequired, Elicitation };
+
+struct CallContext {
+    std::function<Database&()> database;  // opened on first use
+    std::string client;                   // "name/version" as the client reported it
+    bool can_elicit = false;              // some route to a person exists for this call
+    Route route = Route::None;
+    // Second round only: the answers, keyed as InputRequired::key ({action, content}).
+    const json* input_responses = nullptr;
+    // Modern round two: the sealed state's single-use id. The tool consumes it (see
+    // consume_request_state) in the same transaction as the write it authorizes.
+    std::string state_nonce;
+};
+
+// Records `nonce` as used, inside the caller's open transaction. Throws the
+// invalid-request-state ProtocolError when it was used before (a replay). Empty: no-op.
+void consume_request_state(Database& db, const std::string& nonce);
+
+ProtocolError invalid_request_state();
+
+struct Tool {
+    std::string name;
+    std::string title;
+    std::string description;
+    nlohmann::ordered_json input_schema;
+    nlohmann::ordered_json output_schema;  // null: none
+    bool read_only = false;
+    bool destructive = false;
+    bool idempotent = false;
+    std::function<ToolOutcome(CallContext&, const json& arguments)> run;
+    SchemaValidator validator{input_schema};  // built from input_schema; keep it last
+};
+
+// The six office tools, in a stable order.
+const std::vector<Tool>& office_tools();
+
+// Profiles: which tools a process exposes. Returns false for an unknown profile name.
+bool profile_tools(std::string_view profile, std::vector<std::string>& names);
+
+}  // namespace office
