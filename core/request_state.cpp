@@ -239,8 +239,9 @@ std::optional<std::string> read_key_file(const std::string& path, int& open_erro
         ::close(fd);
         throw std::runtime_error("the state key file " + path + " is not a regular file");
     }
-    std::string content;
     char buffer[256];
+    std::string content;
+    content.reserve(4096 + sizeof buffer);  // no reallocation leaves key bytes behind
     for (;;) {
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR) continue;

@@ -13,6 +13,7 @@ constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersi
 constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
 constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+constexpr std::string_view kMetaProblems = "office-mcp/problems";
 constexpr std::int64_t kToolsTtlMs = 3'600'000;
 
 constexpr std::string_view kLegacyVersions[] = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
@@ -374,12 +375,16 @@ json Session::on_tools_call(Request& request) {
 
 json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
     if (const auto problems = tool.validator.check(arguments); !problems.empty()) {
-        ToolResult refused{tool.name + " was not run: " + join_messages(problems), nullptr, true};
-        json list = json::array();
-        for (const auto& problem : problems)
-            list.push_back({{"path", problem.path}, {"rule", problem.rule}, {"message", problem.message}});
-        refused.structured = json{{"problems", std::move(list)}};
-        return tool_result(refused, request);
+        // The list of problems goes in _meta, not structuredContent: the spec requires
+        // structuredContent to match the tool's outputSchema, error or not.
+        json result = tool_result({tool.name + " was not run: " + join_messages(problems), nullptr, true}, request);
+        if (at_least(request.version, "2025-06-18")) {
+            json list = json::array();
+            for (const auto& problem : problems)
+                list.push_back({{"path", problem.path}, {"rule", problem.rule}, {"message", problem.message}});
+            result["_meta"][kMetaProblems] = std::move(list);
+        }
+        return result;
     }
     if (ctx.route == Route::None && ctx.can_elicit)
         ctx.route = request.modern ? Route::InputRequired : Route::Elicitation;

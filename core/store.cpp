@@ -81,13 +81,6 @@ StoreError sqlite_error(sqlite3* db, int code, std::string_view sql) {
     return StoreError(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");
 }
 
-bool only_whitespace_or_semicolons(const char* p, const char* end) {
-    for (; p < end; ++p) {
-        if (*p != ' ' && *p != '\n' && *p != '\t' && *p != '\r' && *p != ';') return false;
-    }
-    return true;
-}
-
 // Reads one integer from a one-row query and resets the statement at once: a statement left
 // on a row keeps its read snapshot, which would make a later BEGIN IMMEDIATE fail with
 // SQLITE_BUSY_SNAPSHOT once another process has committed.
@@ -205,15 +198,15 @@ void create_parent_directories(const std::string& path) {
             }
             break;
         }
-        if (errno != ENOENT) throw_errno("cannot create directory " + dir.string() + " for database " + path, errno);
+        if (int err = errno; err != ENOENT) throw_errno("cannot create directory " + dir.string() + " for database " + path, err);
         missing.push_back(dir);
         if (dir == dir.parent_path()) break;
     }
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
         if (::mkdir(it->c_str(), 0700) == 0) {
             ::chmod(it->c_str(), 0700);  // whatever the umask
-        } else if (errno != EEXIST) {  // EEXIST: another process got there first
-            throw_errno("cannot create directory " + it->string() + " for database " + path, errno);
+        } else if (int err = errno; err != EEXIST) {  // EEXIST: another process got there first
+            throw_errno("cannot create directory " + it->string() + " for database " + path, err);
         }
     }
 }
@@ -223,8 +216,9 @@ void create_parent_directories(const std::string& path) {
 void create_private_file(const std::string& path) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
-        if (errno == EEXIST) return;  // exists (or another process just created it)
-        throw_errno("cannot create database " + path, errno);
+        int err = errno;
+        if (err == EEXIST) return;  // exists (or another process just created it)
+        throw_errno("cannot create database " + path, err);
     }
     ::fchmod(fd, 0600);  // whatever the umask
     ::close(fd);
@@ -239,9 +233,16 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
     if (rc != SQLITE_OK) throw sqlite_error(db_, rc, sql);
     if (stmt_ == nullptr) throw StoreError(SQLITE_MISUSE, "no SQL statement in \"" + sql_for_message(sql) + "\"");
-    if (tail && !only_whitespace_or_semicolons(tail, sql.data() + sql.size())) {
-        sqlite3_finalize(stmt_);
-        throw StoreError(SQLITE_MISUSE, "more than one SQL statement in \"" + sql_for_message(sql) + "\"; use exec()");
+    // Anything after the first statement would be silently ignored; comments are fine.
+    const char* end = sql.data() + sql.size();
+    if (tail && tail < end) {
+        sqlite3_stmt* next = nullptr;
+        int next_rc = sqlite3_prepare_v2(db_, tail, static_cast<int>(end - tail), &next, nullptr);
+        sqlite3_finalize(next);
+        if (next_rc != SQLITE_OK || next != nullptr) {
+            sqlite3_finalize(stmt_);
+            throw StoreError(SQLITE_MISUSE, "more than one SQL statement in \"" + sql_for_message(sql) + "\"; use exec()");
+        }
     }
 }
 
@@ -368,12 +369,11 @@ Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std
         // Reading the header first makes "file is not a database" surface here, before any
         // write. WAL is switched on only for a file that is empty or already ours: someone
         // else's database is left exactly as it was (ensure_schema then refuses it).
-        bool in_memory = path.empty() || path == ":memory:";
-        if (!in_memory && mode != Mode::ReadOnly) {
+        if (path != ":memory:" && !path.empty()) {
             std::vector<std::int64_t> row = run_raw(db_, kHeaderSql);
             Header h;
             if (row.size() == 3) h = {row[0], row[1], row[2] != 0};
-            if (h.ours() || h.empty()) switch_to_wal(db_);
+            if (mode != Mode::ReadOnly && (h.ours() || h.empty())) switch_to_wal(db_);
         }
         run_raw(db_, "PRAGMA foreign_keys = ON");
         // In WAL mode NORMAL is still durable across a crash of this process (the WAL is in

@@ -36,7 +36,7 @@ public:
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
     Statement& bind_null(int index);
 
-    bool step();  // true while a row is available; throws StoreError on failure
+    bool step();  // true while a row is available (reset once done); throws StoreError on failure
     void reset(); // ready to run again, bindings cleared
 
     std::int64_t column_int(int index) const;
@@ -53,15 +53,18 @@ class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
 
-    // Opens (and with ReadWriteCreate creates) the file; sets WAL, busy_timeout (5 s) and
-    // foreign_keys=ON. ":memory:" is accepted for tests. Throws StoreError.
+    // Opens (and with ReadWriteCreate creates) the file; sets busy_timeout (5 s),
+    // foreign_keys=ON, synchronous=NORMAL, and WAL for a file that is empty or already ours
+    // (someone else's file is never modified). ":memory:" is accepted for tests. Throws
+    // StoreError ("cannot open database PATH: ...").
     explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
     // A cached prepared statement for this exact SQL text, reset and with bindings
-    // cleared. The reference stays valid for the life of the Database.
+    // cleared. The reference stays valid for the life of the Database. Step to the end or
+    // reset() a statement you stop reading early: one left on a row keeps its read snapshot.
     Statement& prepare(std::string_view sql);
     void exec(std::string_view sql);  // one or more statements, no results
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets everything up and runs the product: office-desk, which starts office-mcp on the
+# default database. Without a display it says how to run the server alone instead.
+set -euo pipefail
+cd "$(dirname "$0")"
+./setup.sh
+build="${OFFICE_BUILD_DIR:-build}"
+server="$PWD/$build/stdio_server/office-mcp"
+"$server" db init
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build/desktop/office-desk" ]; then
+  exec "$build/desktop/office-desk" "$@"
+fi
+cat >&2 <<MSG
+No display here, so office-desk (the desktop app) cannot open.
+Run it on a desktop session, or under a virtual display: xvfb-run $PWD/$build/desktop/office-desk
+
+The MCP server itself needs no display. An AI client launches it; to connect one, paste:
+  Claude Code:     $("$server" config claude-code)
+  Claude Desktop:  $server config claude-desktop   (prints the JSON to paste)
+  VS Code, Cursor: $server config vscode | cursor
+
+Starting the server here on stdin/stdout (type JSON-RPC lines; Ctrl-D quits):
+MSG
+exec "$server" "$@"

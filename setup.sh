@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what office-mcp needs on Debian/Ubuntu (only what is missing), then configures
+# and builds it in ./build. Idempotent: a second run only rebuilds what changed.
+# Used by run.sh and test.sh; usable alone.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsqlite3-dev libssl-dev
+          catch2 qt6-base-dev xvfb xauth python3 python3-jsonschema)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+[ "${OFFICE_SETUP_EXTRA:-}" ] && read -r -a extra <<<"$OFFICE_SETUP_EXTRA" && packages+=("${extra[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+build="${OFFICE_BUILD_DIR:-build}"
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
+fi
+cmake --build "$build" >&2

@@ -1,0 +1,234 @@
+// Shared plumbing for the interop tests: where the office-mcp binary is, a fresh database per
+// server process, a tap that records every JSON-RPC message on the wire, and the facts about the
+// seeded office that both SDK clients must observe. Not a test file (node --test skips it).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+
+/** The office-mcp executable under test, from $OFFICE_MCP. Throws a clear error when it is missing. */
+export function officeMcpBinary() {
+  const bin = process.env.OFFICE_MCP;
+  if (!bin) {
+    throw new Error(
+      'OFFICE_MCP is not set. Point it at the office-mcp binary, e.g.\n' +
+        '  OFFICE_MCP=$PWD/build/stdio_server/office-mcp node --test tests/interop/\n' +
+        '(ctest sets it for you: ctest --test-dir build -R interop)');
+  }
+  try {
+    fs.accessSync(bin, fs.constants.X_OK);
+  } catch {
+    throw new Error(`OFFICE_MCP=${bin} is not an executable file. Build it first: cmake --build build --target office-mcp`);
+  }
+  return path.resolve(bin);
+}
+
+/** A new temporary folder holding nothing yet; `db` is the database path to pass with --db. */
+export function freshDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-interop-'));
+  return {
+    dir,
+    db: path.join(dir, 'office.db'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Parameters for the SDKs' StdioClientTransport: the real binary on a fresh database, stderr piped
+ * (kept for diagnostics, not shown) and only a minimal environment, so that a developer's
+ * OFFICE_MCP_DB or OFFICE_MCP_STATE_KEYS cannot leak into the run.
+ */
+export function serverParameters(db, extraArgs = []) {
+  const env = {};
+  for (const key of ['HOME', 'PATH', 'LANG', 'TMPDIR', 'USER', 'LOGNAME', 'SHELL', 'TERM']) {
+    if (process.env[key] !== undefined) env[key] = process.env[key];
+  }
+  return { command: officeMcpBinary(), args: ['--db', db, ...extraArgs], env, stderr: 'pipe' };
+}
+
+/**
+ * Records every message the client sends and receives on `transport`. Both SDKs chain an
+ * onmessage handler that was set before connect(), so nothing about the client changes.
+ */
+export function tapTransport(transport) {
+  const wire = [];
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    wire.push({ dir: 'out', message: structuredClone(message) });
+    return send(message, options);
+  };
+  transport.onmessage = (message) => {
+    wire.push({ dir: 'in', message: structuredClone(message) });
+  };
+  return wire;
+}
+
+/** Collects the server's stderr (useful when a test fails: pass it to t.diagnostic). */
+export function collectStderr(transport) {
+  const chunks = [];
+  transport.stderr?.on('data', (chunk) => chunks.push(chunk));
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
+/** The text blocks of a CallToolResult, joined with newlines. */
+export function textOf(result) {
+  return (result.content ?? [])
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}
+
+/** The response line the server sent for the request `id` that the client sent, from a tap. */
+export function responseTo(wire, request) {
+  const found = wire.find(
+    (entry) => entry.dir === 'in' && entry.message.id === request.id && !('method' in entry.message));
+  assert.ok(found, `no response on the wire to request ${JSON.stringify(request.id)}`);
+  return found.message;
+}
+
+/** The client's outgoing requests for `method`, in order, from a tap. */
+export function sentRequests(wire, method) {
+  return wire.filter((entry) => entry.dir === 'out' && entry.message.method === method).map((entry) => entry.message);
+}
+
+// ------------------------------------------------------------------------------------------------
+// What the seeded office looks like (docs/design.md section 5) and what the server promises.
+
+export const TOOL_NAMES = [
+  'find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch',
+];
+
+export const BAD_LUNCH_ARGUMENTS = { item: 'sopa', quantity: 9, colour: 'rojo' };
+export const BAD_LUNCH_SENTENCE =
+  'order_lunch was not run: item: must be one of bocadillo, tortilla, ensalada; ' +
+  'quantity: must be between 1 and 5; colour: is not an allowed argument';
+
+export const REFUND_ANSWER = { amount: 80, reason: 'Double charge' };
+
+/** The approval form the server must show for refunding invoice 2 (the brief, "issue_refund"). */
+export function assertRefundQuestionForInvoice2(params) {
+  assert.ok(params.mode === undefined || params.mode === 'form', `mode should be "form", got ${params.mode}`);
+  assert.ok(params.message.startsWith('Refund invoice 2 (Maria Alvarez, open, 80.00)?'),
+    `unexpected message: ${params.message}`);
+  const schema = params.requestedSchema;
+  assert.equal(schema.type, 'object');
+  assert.deepEqual([...schema.required].sort(), ['amount', 'reason']);
+  assert.equal(schema.properties.amount.type, 'number');
+  assert.equal(schema.properties.amount.minimum, 0.01);
+  assert.equal(schema.properties.amount.maximum, 80);
+  assert.equal(schema.properties.reason.type, 'string');
+  assert.equal(schema.properties.reason.minLength, 3);
+  assert.equal(schema.properties.reason.maxLength, 200);
+  for (const field of ['amount', 'reason']) {
+    assert.equal(typeof schema.properties[field].title, 'string', `${field} should have a title`);
+    assert.equal(typeof schema.properties[field].description, 'string', `${field} should have a description`);
+  }
+}
+
+/**
+ * The tool list: the six tools, their argument schemas (docs/design.md section 5) and their hints:
+ * read-only tools say so; book_slot and order_lunch write but destroy nothing; issue_refund is
+ * destructive (explicitly, or by the spec's default destructiveHint=true).
+ */
+export function assertToolCatalogue(tools) {
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+
+  const expectedArguments = {
+    find_customer: { required: ['query'], properties: { query: { type: 'string', minLength: 1, maxLength: 100 } } },
+    list_availability: { required: ['day'], properties: { day: { type: 'string' } } },
+    book_slot: {
+      required: ['customer_id', 'slot_id'],
+      properties: { slot_id: { type: 'integer', minimum: 1 }, customer_id: { type: 'integer', minimum: 1 } },
+    },
+    open_invoices: { required: ['customer_id'], properties: { customer_id: { type: 'integer', minimum: 1 } } },
+    issue_refund: { required: ['invoice_id'], properties: { invoice_id: { type: 'integer', minimum: 1 } } },
+    order_lunch: {
+      required: ['item', 'quantity'],
+      properties: {
+        item: { enum: ['bocadillo', 'tortilla', 'ensalada'] },
+        quantity: { type: 'integer', minimum: 1, maximum: 5 },
+        note: { type: 'string', maxLength: 20 },
+      },
+    },
+  };
+  for (const [name, expected] of Object.entries(expectedArguments)) {
+    const schema = byName[name].inputSchema;
+    assert.equal(schema.type, 'object', `${name}: inputSchema.type`);
+    if (schema.$schema !== undefined) {
+      assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema', `${name}: inputSchema.$schema`);
+    }
+    assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(expected.properties).sort(),
+      `${name}: argument names`);
+    assert.deepEqual([...(schema.required ?? [])].sort(), expected.required, `${name}: required arguments`);
+    for (const [argument, keywords] of Object.entries(expected.properties)) {
+      for (const [keyword, value] of Object.entries(keywords)) {
+        assert.deepEqual(schema.properties[argument][keyword], value, `${name}.${argument}: ${keyword}`);
+      }
+    }
+    assert.equal(typeof byName[name].description, 'string', `${name}: description`);
+    assert.ok(byName[name].description.length > 20, `${name}: the description should tell a model what it does`);
+  }
+  assert.equal(byName.order_lunch.inputSchema.additionalProperties, false,
+    'order_lunch: the schema should say that no other arguments are allowed');
+  assert.ok(['string', undefined].includes(byName.order_lunch.inputSchema.properties.item.type));
+
+  for (const name of ['find_customer', 'list_availability', 'open_invoices']) {
+    assert.equal(byName[name].annotations?.readOnlyHint, true, `${name}: readOnlyHint`);
+  }
+  for (const name of ['book_slot', 'order_lunch']) {
+    assert.notEqual(byName[name].annotations?.readOnlyHint, true, `${name}: readOnlyHint`);
+    assert.equal(byName[name].annotations?.destructiveHint, false, `${name}: destructiveHint`);
+  }
+  assert.ok(byName.issue_refund.annotations, 'issue_refund: annotations');
+  assert.notEqual(byName.issue_refund.annotations.readOnlyHint, true, 'issue_refund: readOnlyHint');
+  assert.notEqual(byName.issue_refund.annotations.destructiveHint, false, 'issue_refund: destructiveHint');
+}
+
+const schemaValidator = new AjvJsonSchemaValidator();
+
+/**
+ * A result's structuredContent must conform to the tool's outputSchema, error results included:
+ * the spec (2025-06-18 and later, server/tools "Output Schema") says servers MUST, with no
+ * exception for isError. The v1 SDK client enforces it itself; the v2 client skips error results.
+ */
+export function assertStructuredContentConforms(tool, result) {
+  if (!tool?.outputSchema || result.structuredContent === undefined) return;
+  const verdict = schemaValidator.getValidator(tool.outputSchema)(result.structuredContent);
+  assert.ok(verdict.valid,
+    `${tool.name}: structuredContent ${JSON.stringify(result.structuredContent)} does not conform to its ` +
+    `outputSchema (${verdict.errorMessage})${result.isError ? ' (on an isError result)' : ''}`);
+}
+
+/** Compiles every input and output schema with a JSON Schema 2020-12 validator. */
+export function assertSchemasCompile(tools) {
+  for (const tool of tools) {
+    for (const key of ['inputSchema', 'outputSchema']) {
+      if (tool[key] === undefined) continue;
+      assert.doesNotThrow(() => schemaValidator.getValidator(tool[key]), `${tool.name}.${key} does not compile`);
+    }
+  }
+}
+
+/** Text of a "was not run" result for `tool`, with its problems listed in order of `argumentsInOrder`. */
+export function assertNotRun(result, tool, argumentsInOrder) {
+  assert.equal(result.isError, true, `${tool}: expected an isError result, got ${JSON.stringify(result)}`);
+  const text = textOf(result);
+  assert.ok(text.startsWith(`${tool} was not run: `), `unexpected text: ${text}`);
+  let from = 0;
+  for (const argument of argumentsInOrder) {
+    const at = text.indexOf(`${argument}: `, from);
+    assert.ok(at >= from, `"${text}" should name ${argument} (after position ${from})`);
+    from = at + argument.length;
+  }
+  return text;
+}
+
+/** The invoices of open_invoices' structured content, keyed by invoice id. */
+export function invoicesById(result) {
+  assert.notEqual(result.isError, true, textOf(result));
+  const structured = result.structuredContent;
+  assert.ok(structured && Array.isArray(structured.invoices), `no structured invoices: ${JSON.stringify(result)}`);
+  return Object.fromEntries(structured.invoices.map((invoice) => [invoice.invoice_id, invoice]));
+}

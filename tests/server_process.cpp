@@ -1,0 +1,154 @@
+#include "server_process.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace office::testing {
+
+namespace {
+
+int decode(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+    char err_template[] = "/tmp/office-e2e-stderr-XXXXXX";
+    const int err_fd = mkstemp(err_template);
+    stderr_path_ = err_template;
+    int to_child[2], from_child[2];
+    if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ == 0) {
+        dup2(to_child[0], STDIN_FILENO);
+        dup2(from_child[1], STDOUT_FILENO);
+        dup2(err_fd, STDERR_FILENO);
+        for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
+        std::vector<char*> argv;
+        static std::string binary = OFFICE_MCP_BINARY;
+        argv.push_back(binary.data());
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(binary.c_str(), argv.data());
+        _exit(127);
+    }
+    close(err_fd);
+    close(to_child[0]);
+    close(from_child[1]);
+    in_ = to_child[1];
+    out_ = from_child[0];
+}
+
+ServerProcess::~ServerProcess() {
+    if (in_ >= 0) close(in_);
+    if (!status_ && pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    if (out_ >= 0) close(out_);
+    unlink(stderr_path_.c_str());
+}
+
+void ServerProcess::send(const std::string& line) {
+    const std::string data = line + "\n";
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const auto n = write(in_, data.data() + done, data.size() - done);
+        if (n <= 0) throw std::runtime_error("office-mcp stopped reading stdin");
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+std::optional<std::string> ServerProcess::read_line(int timeout_ms) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+        if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
+            std::string line = buffer_.substr(0, nl);
+            buffer_.erase(0, nl + 1);
+            return line;
+        }
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return std::nullopt;
+        pollfd p{out_, POLLIN, 0};
+        if (poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+        char chunk[65536];
+        const auto n = ::read(out_, chunk, sizeof chunk);
+        if (n <= 0) return std::nullopt;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+nlohmann::json ServerProcess::read(int timeout_ms) {
+    const auto line = read_line(timeout_ms);
+    if (!line) throw std::runtime_error("no line from office-mcp in time; stderr: " + stderr_text());
+    return nlohmann::json::parse(*line);
+}
+
+void ServerProcess::close_stdin() {
+    if (in_ >= 0) close(in_);
+    in_ = -1;
+}
+
+void ServerProcess::kill(int signal) { ::kill(pid_, signal); }
+
+int ServerProcess::wait(int timeout_ms) {
+    if (status_) return *status_;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (std::chrono::steady_clock::now() < deadline) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            status_ = decode(status);
+            return *status_;
+        }
+        usleep(1000);
+    }
+    return -1;
+}
+
+std::string ServerProcess::stderr_text() const {
+    std::ifstream in(stderr_path_);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+CommandResult run_office_mcp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+    ServerProcess process(args, env);
+    process.close_stdin();
+    std::string out;
+    while (auto line = process.read_line(10000)) out += *line + "\n";
+    return CommandResult{process.wait(), out, process.stderr_text()};
+}
+
+TempDir::TempDir() {
+    char templ[] = "/tmp/office-test-XXXXXX";
+    path_ = mkdtemp(templ);
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+}
+
+nlohmann::json modern_params(nlohmann::json params, nlohmann::json capabilities, const std::string& client) {
+    params["_meta"] = {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                       {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
+                       {"io.modelcontextprotocol/clientInfo", {{"name", client}, {"version", "1.0"}}}};
+    return params;
+}
+
+}  // namespace office::testing

@@ -1,0 +1,68 @@
+#pragma once
+// The real office-mcp binary in a child process, spoken to over pipes, for end-to-end tests.
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <sys/types.h>
+
+namespace office::testing {
+
+class ServerProcess {
+public:
+    // Runs office-mcp with `args`; `env` entries ("NAME=value") are added to the environment.
+    explicit ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+    ~ServerProcess();
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    void send(const std::string& line);  // a '\n' is appended
+    void send(const nlohmann::json& message) { send(message.dump()); }
+    std::optional<std::string> read_line(int timeout_ms = 10000);
+    nlohmann::json read(int timeout_ms = 10000);  // the next line, parsed; throws on timeout or EOF
+    nlohmann::json request(const nlohmann::json& message) { send(message); return read(); }
+    void close_stdin();
+    void kill(int signal);
+    // The exit status (0..255), 128+signal when killed, or -1 when it did not exit in time.
+    int wait(int timeout_ms = 10000);
+    std::string stderr_text() const;
+    pid_t pid() const { return pid_; }
+
+private:
+    pid_t pid_ = -1;
+    int in_ = -1;
+    int out_ = -1;
+    std::string stderr_path_;
+    std::string buffer_;
+    std::optional<int> status_;
+};
+
+struct CommandResult {
+    int status;
+    std::string out;
+    std::string err;
+};
+// Runs office-mcp to completion with `args` and no input.
+CommandResult run_office_mcp(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+
+// A fresh temporary directory, removed at destruction.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    const std::string& path() const { return path_; }
+    std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
+// The 2026-07-28 envelope: params._meta with version, capabilities and client info.
+nlohmann::json modern_params(nlohmann::json params = nlohmann::json::object(),
+                             nlohmann::json capabilities = nlohmann::json::object(),
+                             const std::string& client = "e2e-test");
+
+}  // namespace office::testing
