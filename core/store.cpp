@@ -384,6 +384,10 @@ Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std
         sqlite3_close_v2(db_);
         db_ = nullptr;
         throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
+    } catch (...) {  // bad_alloc: no destructor will run, so close here too
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw;
     }
 }
 
