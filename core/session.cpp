@@ -206,6 +206,10 @@ json Session::dispatch(Request& request) {
         {"notifications/cancelled", {&Session::on_cancelled, true, true}},
     };
 
+    // A notification method sent with an id is a request its handler would never answer.
+    if (!request.id.is_null() && request.method.starts_with("notifications/"))
+        throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: " + request.method + " is a notification and takes no id"};
+
     // The era: a request carrying the 2026-07-28 envelope is served statelessly; anything
     // else belongs to the legacy session that initialize opened.
     const auto meta_it = request.params.find("_meta");
@@ -369,6 +373,7 @@ json Session::on_tools_call(Request& request) {
         ctx.input_responses = &*responses_it;
         ctx.state_nonce = claims->nonce;
         ctx.route = Route::InputRequired;
+        ctx.can_elicit = true;  // the client has answered a form, whatever this retry declares
     }
     return run_tool(*tool, arguments, ctx, request);
 }
@@ -404,7 +409,9 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
                     {"inputRequests", {{ask.key, {{"method", "elicitation/create"}, {"params", std::move(form)}}}}},
                     {"requestState", options_.sealer().seal(std::move(claims), options_.now())}};
     }
-    // Legacy: ask the client ourselves and park the call until its answer arrives.
+    // Legacy: ask the client ourselves and park the call until its answer arrives. A call sent
+    // as a notification has nobody to answer, so no person is asked on its behalf.
+    if (request.id.is_null()) return json(json::value_t::discarded);
     if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});

@@ -426,6 +426,16 @@ TEST_CASE("a notification is never answered, whatever it holds", "[session]") {
     }
 }
 
+TEST_CASE("a notification method sent with an id is answered once, as an invalid request", "[session]") {
+    Office office;
+    initialize(office, "2025-11-25", kForms);
+    REQUIRE(office.send(legacy_call(7, "issue_refund", {{"invoice_id", 2}})).size() == 1);
+    CHECK(office.error(request(5, "notifications/initialized")) ==
+          json{{"code", -32600}, {"message", "Invalid Request: notifications/initialized is a notification and takes no id"}});
+    CHECK(office.error(request(6, "notifications/cancelled", {{"requestId", 7}}))["code"] == -32600);
+    CHECK(office.session.parked_calls() == 1);  // a refused message cancels nothing
+}
+
 TEST_CASE("a tools/call sent as a notification never produces a message, even when it would ask a person",
           "[session]") {
     Office office;
@@ -531,7 +541,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
     });
     auto lines = office.send(batch);
     REQUIRE(lines.size() == 1);
-    const auto& replies = lines[0];
+    auto& replies = lines[0];
     REQUIRE(replies.is_array());
     REQUIRE(replies.size() == 4);
     CHECK(replies[0] == json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}});
@@ -615,7 +625,7 @@ TEST_CASE("every modern result says its type and who served it", "[session]") {
         office.result(modern_call(5, "issue_refund", {{"invoice_id", 99}})),
         office.result(modern_call(6, "issue_refund", {{"invoice_id", 2}}, kForms)),
     };
-    for (const auto& r : results) {
+    for (auto& r : results) {
         INFO(r.dump());
         CHECK((r["resultType"] == "complete" || r["resultType"] == "input_required"));
         CHECK(r["_meta"][kServerInfoKey] == server_info(true));
@@ -665,7 +675,7 @@ TEST_CASE("tools/list describes the tools as the negotiated era does", "[session
     auto list = office.result(request(1, "tools/list"));
     CHECK(tool_names(list) ==
           json::array({"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund", "order_lunch"}));
-    for (const auto& tool : list["tools"]) {
+    for (auto& tool : list["tools"]) {
         INFO(tool.dump());
         CHECK(tool["description"].is_string());
         CHECK(tool["inputSchema"]["type"] == "object");
@@ -677,7 +687,7 @@ TEST_CASE("tools/list describes the tools as the negotiated era does", "[session
             CHECK(tool["inputSchema"]["$schema"] == kDraft2020);
             CHECK(tool["outputSchema"]["$schema"] == kDraft2020);
         }
-        if (version >= "2025-06-18") CHECK(!tool["outputSchema"].contains("$schema") == (version < "2025-11-25"));
+        if (version == "2025-06-18") CHECK(!tool["outputSchema"].contains("$schema"));
     }
     if (version == "2024-11-05") {
         CHECK(list["tools"][5] == json::parse(R"({"name":"order_lunch",
@@ -774,7 +784,7 @@ TEST_CASE("a modern client that can show forms is asked for the refund through i
     CHECK(r["inputRequests"] == json{{"approve_refund",
                                       {{"method", "elicitation/create"},
                                        {"params", {{"mode", "form"}, {"message", kMariaFormMessage}, {"requestedSchema", refund_form_schema()}}}}}});
-    const auto& schema = r["inputRequests"]["approve_refund"]["params"]["requestedSchema"];
+    auto& schema = r["inputRequests"]["approve_refund"]["params"]["requestedSchema"];
     CHECK(schema["properties"]["amount"]["maximum"] == 80);
     CHECK(schema["properties"]["reason"]["minLength"] == 3);
     CHECK(schema["properties"]["reason"]["maxLength"] == 200);
@@ -845,7 +855,7 @@ TEST_CASE("a requestState the server did not issue for this very call is refused
         CHECK(office.error(refund_retry(2, args, accept(80, "Double charge"), other.seal(claims, office.now))) == refused);
     }
     SECTION("forged: made up") {
-        const auto fake = GENERATE(as<std::string>(), "", "v1.", "v1.AAAA", "v2." + state.substr(3), "eyJ0b29sIjoiaXNzdWVfcmVmdW5kIn0");
+        const auto fake = GENERATE_COPY(as<std::string>(), "", "v1.", "v1.AAAA", "v2." + state.substr(3), "eyJ0b29sIjoiaXNzdWVfcmVmdW5kIn0");
         CAPTURE(fake);
         CHECK(office.error(refund_retry(2, args, accept(80, "Double charge"), fake)) == refused);
     }
@@ -1045,7 +1055,7 @@ TEST_CASE("a legacy client that declared elicitation is asked with elicitation/c
         json{{"jsonrpc", "2.0"}, {"id", "elicit-1"}, {"result", accept(80, "Double charge")["approve_refund"]}});
     REQUIRE(answered.size() == 1);
     CHECK(answered[0]["id"] == 7);
-    const auto& r = answered[0]["result"];
+    auto& r = answered[0]["result"];
     CHECK(text_of(r) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Double charge");
     CHECK(!r.contains("resultType"));
     CHECK(r["structuredContent"] == json{{"invoice_id", 2}, {"status", "refunded"}, {"refund_id", 1}, {"amount", 80.0}});
