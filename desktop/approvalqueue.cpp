@@ -1,0 +1,178 @@
+#include "approvalqueue.h"
+
+#include "sqlitereader.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+const char kQuery[] = R"(
+SELECT a.id, a.invoice_id, c.name, i.amount_cents, i.status, a.client, a.created_at, a.status,
+       a.resolved_at, a.amount_cents, a.reason
+FROM approval_requests a
+JOIN invoices i ON i.id = a.invoice_id
+LEFT JOIN customers c ON c.id = i.customer_id
+ORDER BY a.status = 'pending' DESC, a.id DESC
+LIMIT 200)";
+
+enum Column { RequestColumn, InvoiceColumn, CustomerColumn, AmountColumn, ClientColumn, CreatedColumn, StatusColumn,
+              ActionColumn, OutcomeColumn, ColumnCount };
+
+// The server stores UTC ISO times; a person wants the local time, and the date only when it is not today.
+QString shortTime(const QString &iso)
+{
+    QDateTime time = QDateTime::fromString(iso, Qt::ISODate);
+    if (!time.isValid())
+        return iso;
+    time = time.toLocalTime();
+    return time.date() == QDate::currentDate() ? time.toString(QStringLiteral("HH:mm")) : time.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+} // namespace
+
+ApprovalQueue::ApprovalQueue(QWidget *parent)
+    : QWidget(parent)
+    , m_summary(new QLabel)
+    , m_table(new QTableWidget)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_summary->setObjectName(QStringLiteral("approvalSummary"));
+    m_summary->setWordWrap(true);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_summary);
+    auto *explanation = new QLabel(tr("AI clients that cannot show a form leave refund requests here. "
+                                      "<b>Review</b> runs <code>issue_refund</code> through this app's session; "
+                                      "you approve or decline it in the form that opens, and the server resolves the request."));
+    explanation->setWordWrap(true);
+    explanation->setEnabled(false);
+    layout->addWidget(explanation);
+
+    m_table->setObjectName(QStringLiteral("approvalTable"));
+    m_table->setColumnCount(ColumnCount);
+    m_table->setHorizontalHeaderLabels({tr("Request"), tr("Invoice"), tr("Customer"), tr("Amount"), tr("Asked by"),
+                                        tr("Asked at"), tr("Status"), QString(), tr("Outcome")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_table, 1);
+    refresh();
+}
+
+void ApprovalQueue::setReviewAvailable(bool available, const QString &why)
+{
+    if (available == m_available && why == m_unavailableReason)
+        return;
+    m_available = available;
+    m_unavailableReason = why;
+    refresh();
+}
+
+void ApprovalQueue::setReviewing(qint64 invoiceId, bool reviewing)
+{
+    if (reviewing)
+        m_reviewing.insert(invoiceId);
+    else
+        m_reviewing.remove(invoiceId);
+    refresh();
+}
+
+void ApprovalQueue::refresh()
+{
+    const SqliteReader reader(m_path);
+    SqliteReader::Table rows;
+    if (reader.isOpen() && reader.hasTable(QStringLiteral("approval_requests")))
+        rows = reader.query(QString::fromUtf8(kQuery));
+    else
+        rows.error = reader.isOpen() ? tr("This database has no approval_requests table.") : reader.error();
+
+    m_table->setRowCount(0);
+    m_pendingInvoices.clear();
+    int pending = 0;
+    for (const QVariantList &row : std::as_const(rows.rows)) {
+        const int r = m_table->rowCount();
+        m_table->insertRow(r);
+        const qint64 requestId = row.value(0).toLongLong();
+        const qint64 invoiceId = row.value(1).toLongLong();
+        const QString status = row.value(7).toString();
+        const bool isPending = status == QLatin1String("pending");
+        const auto put = [&](int column, const QString &text, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter) {
+            auto *item = new QTableWidgetItem(text);
+            item->setTextAlignment(alignment);
+            if (!isPending)
+                item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+            m_table->setItem(r, column, item);
+            return item;
+        };
+        put(RequestColumn, QStringLiteral("#%1").arg(requestId));
+        put(InvoiceColumn, QString::number(invoiceId), Qt::AlignRight | Qt::AlignVCenter);
+        put(CustomerColumn, row.value(2).toString());
+        put(AmountColumn, QString::number(row.value(3).toLongLong() / 100.0, 'f', 2), Qt::AlignRight | Qt::AlignVCenter);
+        put(ClientColumn, row.value(5).toString());
+        put(CreatedColumn, shortTime(row.value(6).toString()))->setToolTip(row.value(6).toString());
+        QTableWidgetItem *statusItem = put(StatusColumn, status);
+        QFont bold = statusItem->font();
+        bold.setBold(true);
+        statusItem->setFont(bold);
+        if (isPending)
+            statusItem->setForeground(QColor(0xe6, 0x51, 0x00));
+        QString outcome;
+        if (isPending)
+            outcome = tr("invoice is %1").arg(row.value(4).toString());
+        else if (row.value(9).isValid())
+            outcome = tr("%1 refunded: %2").arg(QString::number(row.value(9).toLongLong() / 100.0, 'f', 2), row.value(10).toString());
+        if (row.value(8).isValid())
+            outcome += (outcome.isEmpty() ? QString() : QStringLiteral(" · ")) + shortTime(row.value(8).toString());
+        put(OutcomeColumn, outcome);
+
+        if (isPending) {
+            ++pending;
+            m_pendingInvoices.prepend(invoiceId);
+            const bool reviewing = m_reviewing.contains(invoiceId);
+            auto *button = new QPushButton(reviewing ? tr("Reviewing…") : tr("Review"));
+            button->setObjectName(QStringLiteral("review_%1").arg(invoiceId));
+            button->setEnabled(m_available && !reviewing);
+            button->setToolTip(m_available ? tr("Open the refund form for invoice %1").arg(invoiceId) : m_unavailableReason);
+            connect(button, &QPushButton::clicked, this, [this, requestId, invoiceId] {
+                emit reviewRequested(requestId, invoiceId);
+            });
+            m_table->setCellWidget(r, ActionColumn, button);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    m_table->setColumnWidth(ActionColumn, std::max(m_table->columnWidth(ActionColumn), 110));
+
+    if (!rows.ok())
+        m_summary->setText(rows.error);
+    else if (pending == 0)
+        m_summary->setText(tr("<b>No refunds are waiting for approval.</b>"));
+    else
+        m_summary->setText((pending == 1 ? tr("<b style='color:#e65100'>1 refund waiting for approval.</b>")
+                                   : tr("<b style='color:#e65100'>%1 refunds waiting for approval.</b>").arg(pending)));
+    if (!m_available && !m_unavailableReason.isEmpty() && pending > 0)
+        m_summary->setText(m_summary->text() + QStringLiteral(" <i>%1</i>").arg(m_unavailableReason.toHtmlEscaped()));
+
+    if (pending != m_pending) {
+        m_pending = pending;
+        emit pendingCountChanged(pending);
+    }
+}
+
+bool ApprovalQueue::review(qint64 invoiceId)
+{
+    // Buttons of rows removed by a refresh linger until deleted later; only current rows count.
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        auto *button = qobject_cast<QPushButton *>(m_table->cellWidget(r, ActionColumn));
+        if (button && button->objectName() == QStringLiteral("review_%1").arg(invoiceId) && button->isEnabled()) {
+            button->click();
+            return true;
+        }
+    }
+    return false;
+}

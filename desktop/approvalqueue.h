@@ -1,0 +1,44 @@
+#pragma once
+// Refunds that AI clients without forms asked for: they wait in approval_requests until a
+// person reviews them here. Review does not touch the database; it asks MainWindow to run
+// issue_refund through the app's own session, and the server resolves the request.
+
+#include <QSet>
+#include <QWidget>
+
+class QLabel;
+class QTableWidget;
+
+class ApprovalQueue : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ApprovalQueue(QWidget *parent = nullptr);
+
+    void setDatabasePath(const QString &path) { m_path = path; }
+    void refresh();
+    void setReviewAvailable(bool available, const QString &why = QString());
+    void setReviewing(qint64 invoiceId, bool reviewing);
+
+    int pendingCount() const { return m_pending; }
+    // Invoice ids of pending requests, oldest first.
+    QList<qint64> pendingInvoices() const { return m_pendingInvoices; }
+    QTableWidget *table() const { return m_table; }
+    // Clicks the Review button of the pending request for this invoice; false if there is none.
+    bool review(qint64 invoiceId);
+
+signals:
+    void reviewRequested(qint64 requestId, qint64 invoiceId);
+    void pendingCountChanged(int count);
+
+private:
+    QString m_path;
+    QLabel *m_summary;
+    QTableWidget *m_table;
+    int m_pending = 0;
+    QList<qint64> m_pendingInvoices;
+    QSet<qint64> m_reviewing;
+    bool m_available = false;
+    QString m_unavailableReason;
+};

@@ -1,0 +1,48 @@
+#pragma once
+// The form a person sees when the server asks for something (today: approving a refund).
+// Built from the elicitation's requestedSchema through SchemaForm; Accept stays disabled until
+// the answer is valid. It is opened with open(), never exec(), and reports through answered().
+
+#include "mcptypes.h"
+
+#include <QDialog>
+
+class QLabel;
+class QPushButton;
+class SchemaForm;
+
+class ElicitationDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ElicitationDialog(const McpElicitation &request, QWidget *parent = nullptr);
+
+    const McpElicitation &request() const { return m_request; }
+    SchemaForm *form() const { return m_form; }
+    QPushButton *acceptButton() const { return m_acceptButton; }
+    QPushButton *declineButton() const { return m_declineButton; }
+    QPushButton *cancelButton() const { return m_cancelButton; }
+
+    // Closes the dialog without answering (the question was withdrawn).
+    void withdraw();
+
+signals:
+    // action is "accept", "decline" or "cancel"; content is the form's values on accept.
+    void answered(quint64 ticket, const QString &action, const QJsonObject &content);
+
+protected:
+    void reject() override;  // Esc and the window's close button mean "cancel"
+
+private:
+    void answer(const QString &action);
+    void updateAcceptButton();
+
+    McpElicitation m_request;
+    SchemaForm *m_form;
+    QLabel *m_problems;
+    QPushButton *m_acceptButton;
+    QPushButton *m_declineButton;
+    QPushButton *m_cancelButton;
+    bool m_answered = false;
+};

@@ -1,0 +1,76 @@
+// office-desk: the Qt app for the person at the desk (design.md section 8).
+
+#include "desksettings.h"
+#include "mainwindow.h"
+#include "screenshotdemo.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QScreen>
+#include <QSettings>
+#include <QTemporaryDir>
+
+#ifndef OFFICE_DESK_VERSION
+#define OFFICE_DESK_VERSION "0.1.0"
+#endif
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("office-mcp"));
+    QApplication::setApplicationName(QStringLiteral("office-desk"));
+    QApplication::setApplicationVersion(QStringLiteral(OFFICE_DESK_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("office-desk"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Approve refunds, call tools and watch the traffic of office-mcp."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption server(QStringLiteral("server"), QApplication::translate("main", "The office-mcp executable."), QStringLiteral("path"));
+    const QCommandLineOption database(QStringLiteral("db"), QApplication::translate("main", "The database office-mcp serves."), QStringLiteral("path"));
+    const QCommandLineOption profile(QStringLiteral("profile"), QApplication::translate("main", "all, scheduling, billing or lunch."), QStringLiteral("name"));
+    const QCommandLineOption era(QStringLiteral("era"), QApplication::translate("main", "modern (2026-07-28) or legacy (2025-11-25)."), QStringLiteral("era"));
+    const QCommandLineOption noStart(QStringLiteral("no-start"), QApplication::translate("main", "Do not start office-mcp at once."));
+    const QCommandLineOption screenshot(QStringLiteral("demo-screenshot"),
+                                        QApplication::translate("main", "Stage a refund review on a scratch database, save a screenshot to <file> and quit."),
+                                        QStringLiteral("file"));
+    parser.addOptions({server, database, profile, era, noStart, screenshot});
+    parser.process(app);
+
+    const bool demo = parser.isSet(screenshot);
+    MainWindow::Options options;
+    options.persistSettings = !demo;
+    options.autoStart = !parser.isSet(noStart);
+    if (demo) {
+        options.launch = DeskSettings::defaults();
+    } else {
+        QSettings settings;
+        options.launch = DeskSettings::load(settings);
+    }
+    QTemporaryDir scratch;
+    if (demo)
+        options.launch.database = scratch.filePath(QStringLiteral("office.db"));
+    if (parser.isSet(server))
+        options.launch.program = QFileInfo(parser.value(server)).absoluteFilePath();
+    if (parser.isSet(database))
+        options.launch.database = QFileInfo(parser.value(database)).absoluteFilePath();
+    if (parser.isSet(profile))
+        options.launch.profile = parser.value(profile);
+    if (parser.isSet(era))
+        options.launch.era = parser.value(era) == QLatin1String("legacy") ? McpClient::Era::Legacy : McpClient::Era::Modern;
+
+    MainWindow window(options);
+    if (demo) {
+        window.setGeometry(window.screen()->availableGeometry());
+        window.show();
+        auto *director = new ScreenshotDemo(&window, QFileInfo(parser.value(screenshot)).absoluteFilePath(), &window);
+        director->start();
+    } else {
+        if (window.geometry().width() < 600)
+            window.resize(1360, 860);
+        window.show();
+    }
+    return app.exec();
+}

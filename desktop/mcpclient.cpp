@@ -1,0 +1,573 @@
+#include "mcpclient.h"
+
+#include <QJsonDocument>
+#include <QTimer>
+
+#ifndef OFFICE_DESK_VERSION
+#define OFFICE_DESK_VERSION "0.1.0"
+#endif
+
+const QString McpClient::modernVersion = QStringLiteral("2026-07-28");
+const QString McpClient::legacyVersion = QStringLiteral("2025-11-25");
+
+namespace {
+
+const QString kJsonRpc = QStringLiteral("jsonrpc");
+const QString kMethod = QStringLiteral("method");
+const QString kParams = QStringLiteral("params");
+const QString kResult = QStringLiteral("result");
+const QString kError = QStringLiteral("error");
+const QString kId = QStringLiteral("id");
+const QString kMeta = QStringLiteral("_meta");
+const QString kServerInfoKey = QStringLiteral("io.modelcontextprotocol/serverInfo");
+
+QJsonObject errorObject(int code, const QString &message)
+{
+    return {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+}
+
+} // namespace
+
+McpClient::McpClient(QObject *parent)
+    : QObject(parent)
+    , m_process(new QProcess(this))
+    , m_stopTimer(new QTimer(this))
+{
+    m_process->setProcessChannelMode(QProcess::SeparateChannels);
+    m_stopTimer->setSingleShot(true);
+
+    connect(m_process, &QProcess::started, this, [this] {
+        if (m_launch.era == Era::Modern) {
+            sendRequest(QStringLiteral("server/discover"), {}, Purpose::Discover);
+        } else {
+            QJsonObject capabilities;
+            if (m_launch.declareElicitation)
+                capabilities.insert(QStringLiteral("elicitation"), QJsonObject{{QStringLiteral("form"), QJsonObject{}}});
+            const QJsonObject params{
+                {QStringLiteral("protocolVersion"), legacyVersion},
+                {QStringLiteral("capabilities"), capabilities},
+                {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), m_launch.clientName},
+                                                           {QStringLiteral("version"), QStringLiteral(OFFICE_DESK_VERSION)}}},
+            };
+            sendRequest(QStringLiteral("initialize"), params, Purpose::Initialize);
+        }
+    });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &McpClient::readStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        emit stderrReceived(QString::fromUtf8(m_process->readAllStandardError()));
+    });
+    connect(m_process, &QProcess::finished, this, &McpClient::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error != QProcess::FailedToStart)
+            return; // crashes and write failures are followed by finished()
+        emit processFailed(tr("Could not start %1: %2").arg(m_launch.program, m_process->errorString()));
+        const QList<quint64> waiting = m_waitingForReady;
+        m_waitingForReady.clear();
+        for (quint64 callId : waiting)
+            failCall(callId, tr("office-mcp could not be started."));
+        m_restartPending = false;
+        setState(State::Stopped);
+    });
+    connect(m_stopTimer, &QTimer::timeout, this, [this] {
+        if (!isRunning())
+            return;
+        if (m_stopStage == 0) {
+            m_stopStage = 1;
+            m_process->terminate();
+            m_stopTimer->start(2000);
+        } else {
+            m_process->kill();
+        }
+    });
+}
+
+McpClient::~McpClient()
+{
+    // Our slots must not run while this object is half destroyed.
+    disconnect(m_process, nullptr, this, nullptr);
+    if (m_process->state() == QProcess::NotRunning)
+        return;
+    // The window stops the server without blocking before it goes (MainWindow::closeEvent);
+    // this is the last resort for owners that did not: EOF first, a kill if it lingers.
+    m_process->closeWriteChannel();
+    if (!m_process->waitForFinished(1000)) {
+        m_process->kill();
+        m_process->waitForFinished(1000);
+    }
+}
+
+QStringList McpClient::arguments() const
+{
+    QStringList args;
+    if (!m_launch.database.isEmpty())
+        args << QStringLiteral("--db") << m_launch.database;
+    if (!m_launch.profile.isEmpty() && m_launch.profile != QLatin1String("all"))
+        args << QStringLiteral("--profile") << m_launch.profile;
+    args << m_launch.extraArguments;
+    return args;
+}
+
+void McpClient::start()
+{
+    if (isRunning())
+        return;
+    if (m_launch.program.isEmpty()) {
+        emit processFailed(tr("No office-mcp program is set."));
+        return;
+    }
+    m_stdoutBuffer.clear();
+    m_serverName.clear();
+    m_serverVersion.clear();
+    m_protocolVersion.clear();
+    m_tools = {};
+    emit toolsChanged(m_tools);
+    setState(State::Starting);
+    m_process->start(m_launch.program, arguments(), QIODevice::ReadWrite);
+}
+
+void McpClient::stop()
+{
+    m_restartPending = false;
+    if (!isRunning())
+        return;
+    setState(State::Stopping);
+    // The stdio shutdown the spec asks of a client: close stdin, wait, SIGTERM, SIGKILL.
+    m_process->closeWriteChannel();
+    m_stopStage = 0;
+    m_stopTimer->start(2000);
+}
+
+void McpClient::restart()
+{
+    if (!isRunning()) {
+        start();
+        return;
+    }
+    stop();
+    m_restartPending = true;
+}
+
+void McpClient::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+QJsonObject McpClient::envelope() const
+{
+    QJsonObject capabilities;
+    if (m_launch.declareElicitation)
+        capabilities.insert(QStringLiteral("elicitation"), QJsonObject{{QStringLiteral("form"), QJsonObject{}}});
+    return {
+        {QStringLiteral("io.modelcontextprotocol/protocolVersion"), modernVersion},
+        {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), capabilities},
+        {QStringLiteral("io.modelcontextprotocol/clientInfo"),
+         QJsonObject{{QStringLiteral("name"), m_launch.clientName},
+                     {QStringLiteral("version"), QStringLiteral(OFFICE_DESK_VERSION)}}},
+    };
+}
+
+qint64 McpClient::sendRequest(const QString &method, QJsonObject params, Purpose purpose, quint64 callId)
+{
+    if (m_launch.era == Era::Modern) {
+        QJsonObject meta = params.value(kMeta).toObject();
+        const QJsonObject env = envelope();
+        for (auto it = env.begin(); it != env.end(); ++it)
+            meta.insert(it.key(), it.value());
+        params.insert(kMeta, meta);
+    }
+    const qint64 id = m_nextRequestId++;
+    m_pending.insert(id, Pending{method, purpose, callId});
+    QJsonObject message{{kJsonRpc, QStringLiteral("2.0")}, {kId, id}, {kMethod, method}};
+    if (!params.isEmpty() || m_launch.era == Era::Modern)
+        message.insert(kParams, params);
+    sendMessage(message, method);
+    return id;
+}
+
+void McpClient::sendMessage(const QJsonObject &message, const QString &method)
+{
+    const QByteArray line = QJsonDocument(message).toJson(QJsonDocument::Compact);
+    emit messageExchanged(true, line, method);
+    if (m_process->state() == QProcess::Running)
+        m_process->write(line + '\n');
+}
+
+QString McpClient::methodOfRequest(const QJsonValue &id) const
+{
+    const auto it = m_pending.constFind(id.toInteger(-1));
+    return it == m_pending.constEnd() ? QString() : it->method;
+}
+
+void McpClient::refreshTools()
+{
+    if (m_state != State::Ready)
+        return;
+    m_tools = {};
+    sendRequest(QStringLiteral("tools/list"), {}, Purpose::ToolsList);
+}
+
+quint64 McpClient::callTool(const QString &name, const QJsonObject &arguments)
+{
+    const quint64 callId = m_nextCallId++;
+    Call call;
+    call.result.callId = callId;
+    call.result.tool = name;
+    call.result.arguments = arguments;
+    call.result.rounds = 0;
+    m_calls.insert(callId, call);
+    if (m_state == State::Ready)
+        sendCallRequest(m_calls[callId]);
+    else if (m_state == State::Starting)
+        m_waitingForReady.append(callId);
+    else
+        QTimer::singleShot(0, this, [this, callId] { failCall(callId, tr("office-mcp is not running.")); });
+    return callId;
+}
+
+void McpClient::sendCallRequest(Call &call)
+{
+    QJsonObject params{{QStringLiteral("name"), call.result.tool},
+                       {QStringLiteral("arguments"), call.result.arguments}};
+    if (!call.inputResponses.isEmpty())
+        params.insert(QStringLiteral("inputResponses"), call.inputResponses);
+    if (!call.requestState.isEmpty())
+        params.insert(QStringLiteral("requestState"), call.requestState);
+    call.inputResponses = {};
+    call.requestState.clear();
+    ++call.result.rounds;
+    call.inFlightId = sendRequest(QStringLiteral("tools/call"), params, Purpose::ToolsCall, call.result.callId);
+}
+
+void McpClient::finishCall(quint64 callId)
+{
+    const auto it = m_calls.find(callId);
+    if (it == m_calls.end())
+        return;
+    const McpCallResult result = it->result;
+    m_calls.erase(it);
+    emit callFinished(result);
+}
+
+void McpClient::failCall(quint64 callId, const QString &why)
+{
+    const auto it = m_calls.find(callId);
+    if (it == m_calls.end())
+        return;
+    it->result.kind = McpCallResult::Kind::LocalError;
+    it->result.localError = why;
+    QList<quint64> withdrawn;
+    for (auto t = m_tickets.begin(); t != m_tickets.end();) {
+        if (t->callId == callId) {
+            withdrawn << t.key();
+            t = m_tickets.erase(t);
+        } else {
+            ++t;
+        }
+    }
+    finishCall(callId);
+    for (quint64 ticket : withdrawn)
+        emit elicitationWithdrawn(ticket);
+}
+
+void McpClient::answerElicitation(quint64 ticket, const QString &action, const QJsonObject &content)
+{
+    const auto it = m_tickets.find(ticket);
+    if (it == m_tickets.end())
+        return;
+    const Ticket t = *it;
+    m_tickets.erase(it);
+
+    QJsonObject answer{{QStringLiteral("action"), action}};
+    if (action == QLatin1String("accept"))
+        answer.insert(QStringLiteral("content"), content);
+
+    if (t.legacy) {
+        sendMessage({{kJsonRpc, QStringLiteral("2.0")}, {kId, t.requestId}, {kResult, answer}},
+                    QStringLiteral("elicitation/create"));
+        return;
+    }
+    const auto call = m_calls.find(t.callId);
+    if (call == m_calls.end())
+        return;
+    call->openInputs.remove(t.inputKey);
+    call->inputResponses.insert(t.inputKey, answer);
+    if (!call->openInputs.isEmpty())
+        return;
+    // Nothing was held open by the server, so the retry may go to a restarted process.
+    if (m_state == State::Ready)
+        sendCallRequest(*call);
+    else if (m_state == State::Starting)
+        m_waitingForReady.append(t.callId);
+    else
+        failCall(t.callId, tr("office-mcp is not running; the answer could not be sent."));
+}
+
+void McpClient::readStdout()
+{
+    m_stdoutBuffer += m_process->readAllStandardOutput();
+    for (;;) {
+        const qsizetype newline = m_stdoutBuffer.indexOf('\n');
+        if (newline < 0)
+            break;
+        QByteArray line = m_stdoutBuffer.left(newline);
+        m_stdoutBuffer.remove(0, newline + 1);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
+            continue;
+
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+        if (document.isObject()) {
+            const QJsonObject message = document.object();
+            const QString method = message.contains(kMethod) ? message.value(kMethod).toString()
+                                                             : methodOfRequest(message.value(kId));
+            emit messageExchanged(false, line, method);
+            handleMessage(message);
+        } else if (document.isArray()) {
+            emit messageExchanged(false, line, QStringLiteral("(batch)"));
+            const QJsonArray batch = document.array();
+            for (const QJsonValue &element : batch)
+                handleMessage(element.toObject());
+        } else {
+            emit messageExchanged(false, line, QString());
+        }
+    }
+}
+
+void McpClient::handleMessage(const QJsonObject &message)
+{
+    if (message.contains(kMethod)) {
+        if (message.contains(kId))
+            handleServerRequest(message);
+        else if (message.value(kMethod).toString() == QLatin1String("notifications/tools/list_changed"))
+            refreshTools();
+        return;
+    }
+    if (message.contains(kId))
+        handleResponse(message);
+}
+
+void McpClient::readServerInfo(const QJsonObject &result)
+{
+    QJsonObject info = result.value(QStringLiteral("serverInfo")).toObject();
+    if (info.isEmpty())
+        info = result.value(kMeta).toObject().value(kServerInfoKey).toObject();
+    if (info.isEmpty())
+        return;
+    m_serverName = info.value(QStringLiteral("title")).toString(info.value(QStringLiteral("name")).toString());
+    m_serverVersion = info.value(QStringLiteral("version")).toString();
+}
+
+void McpClient::handleResponse(const QJsonObject &message)
+{
+    const qint64 id = message.value(kId).toInteger(-1);
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return;
+    const Pending pending = *it;
+    m_pending.erase(it);
+    const bool failed = message.contains(kError);
+    const QJsonObject result = message.value(kResult).toObject();
+
+    switch (pending.purpose) {
+    case Purpose::Discover:
+        if (!failed)
+            readServerInfo(result);
+        m_protocolVersion = modernVersion;
+        becomeReady();
+        break;
+    case Purpose::Initialize:
+        if (failed) {
+            emit processFailed(tr("initialize was refused: %1")
+                                   .arg(message.value(kError).toObject().value(QStringLiteral("message")).toString()));
+            stop();
+            break;
+        }
+        readServerInfo(result);
+        m_protocolVersion = result.value(QStringLiteral("protocolVersion")).toString();
+        sendMessage({{kJsonRpc, QStringLiteral("2.0")}, {kMethod, QStringLiteral("notifications/initialized")}},
+                    QStringLiteral("notifications/initialized"));
+        becomeReady();
+        break;
+    case Purpose::ToolsList: {
+        if (failed)
+            break;
+        const QJsonArray page = result.value(QStringLiteral("tools")).toArray();
+        for (const QJsonValue &tool : page)
+            m_tools.append(tool);
+        const QString cursor = result.value(QStringLiteral("nextCursor")).toString();
+        if (!cursor.isEmpty())
+            sendRequest(QStringLiteral("tools/list"), {{QStringLiteral("cursor"), cursor}}, Purpose::ToolsList);
+        else
+            emit toolsChanged(m_tools);
+        break;
+    }
+    case Purpose::ToolsCall: {
+        const auto call = m_calls.find(pending.callId);
+        if (call != m_calls.end() && call->inFlightId == id)
+            handleCallResponse(*call, message);
+        break;
+    }
+    }
+}
+
+void McpClient::handleCallResponse(Call &call, const QJsonObject &message)
+{
+    call.inFlightId = -1;
+    const quint64 callId = call.result.callId;
+    if (message.contains(kError)) {
+        call.result.kind = McpCallResult::Kind::ProtocolError;
+        call.result.error = message.value(kError).toObject();
+        finishCall(callId);
+        return;
+    }
+    const QJsonObject result = message.value(kResult).toObject();
+    if (m_serverName.isEmpty())
+        readServerInfo(result);
+    if (result.value(QStringLiteral("resultType")).toString() != QLatin1String("input_required")) {
+        call.result.kind = McpCallResult::Kind::Result;
+        call.result.result = result;
+        finishCall(callId);
+        return;
+    }
+
+    call.requestState = result.value(QStringLiteral("requestState")).toString();
+    call.inputResponses = {};
+    QList<McpElicitation> questions;
+    const QJsonObject inputRequests = result.value(QStringLiteral("inputRequests")).toObject();
+    for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
+        const QJsonObject request = it.value().toObject();
+        const QString method = request.value(kMethod).toString();
+        const QJsonObject params = request.value(kParams).toObject();
+        if (method != QLatin1String("elicitation/create")) {
+            failCall(callId, tr("The server asked for %1, which office-desk does not offer.").arg(method));
+            return;
+        }
+        if (params.value(QStringLiteral("mode")).toString(QStringLiteral("form")) != QLatin1String("form")) {
+            // Only form elicitation was declared; anything else is declined rather than shown.
+            call.inputResponses.insert(it.key(), QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}});
+            continue;
+        }
+        const quint64 ticket = m_nextTicket++;
+        m_tickets.insert(ticket, Ticket{callId, it.key(), QJsonValue(), false});
+        call.openInputs.insert(it.key(), ticket);
+        McpElicitation question;
+        question.ticket = ticket;
+        question.callId = callId;
+        question.tool = call.result.tool;
+        question.serverName = m_serverName;
+        question.message = params.value(QStringLiteral("message")).toString();
+        question.requestedSchema = params.value(QStringLiteral("requestedSchema")).toObject();
+        questions << question;
+    }
+    if (questions.isEmpty()) {
+        sendCallRequest(call);
+        return;
+    }
+    // `call` may be gone once a listener answers synchronously; only copies are used here.
+    for (const McpElicitation &question : std::as_const(questions))
+        emit elicitationRequested(question);
+}
+
+void McpClient::handleServerRequest(const QJsonObject &message)
+{
+    const QString method = message.value(kMethod).toString();
+    const QJsonValue id = message.value(kId);
+    const auto reply = [&](const QString &key, const QJsonObject &value) {
+        sendMessage({{kJsonRpc, QStringLiteral("2.0")}, {kId, id}, {key, value}}, method);
+    };
+
+    if (method == QLatin1String("ping")) {
+        reply(kResult, QJsonObject{});
+        return;
+    }
+    if (method != QLatin1String("elicitation/create")) {
+        reply(kError, errorObject(-32601, QStringLiteral("Method not found")));
+        return;
+    }
+    const QJsonObject params = message.value(kParams).toObject();
+    if (!m_launch.declareElicitation
+        || params.value(QStringLiteral("mode")).toString(QStringLiteral("form")) != QLatin1String("form")) {
+        reply(kError, errorObject(-32602, QStringLiteral("office-desk accepts form elicitation only, and only when it declared it")));
+        return;
+    }
+
+    McpElicitation question;
+    question.ticket = m_nextTicket++;
+    question.serverName = m_serverName;
+    question.message = params.value(QStringLiteral("message")).toString();
+    question.requestedSchema = params.value(QStringLiteral("requestedSchema")).toObject();
+    question.legacy = true;
+    // A legacy elicitation names no call; when exactly one is in flight it is that one.
+    const Call *only = nullptr;
+    int inFlight = 0;
+    for (const Call &call : std::as_const(m_calls)) {
+        if (call.inFlightId >= 0) {
+            only = &call;
+            ++inFlight;
+        }
+    }
+    if (inFlight == 1) {
+        question.callId = only->result.callId;
+        question.tool = only->result.tool;
+    }
+    m_tickets.insert(question.ticket, Ticket{question.callId, QString(), id, true});
+    emit elicitationRequested(question);
+}
+
+void McpClient::becomeReady()
+{
+    setState(State::Ready);
+    emit ready();
+    refreshTools();
+    const QList<quint64> waiting = m_waitingForReady;
+    m_waitingForReady.clear();
+    for (quint64 callId : waiting) {
+        const auto call = m_calls.find(callId);
+        if (call != m_calls.end() && call->openInputs.isEmpty())
+            sendCallRequest(*call);
+    }
+}
+
+void McpClient::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_stopTimer->stop();
+    m_lastExitCode = exitCode;
+    m_lastExitStatus = status;
+    m_pending.clear();
+
+    // Requests in flight die with the process. Legacy questions die too (the server dropped
+    // the parked call); modern questions live on, since their retry can reach a new process.
+    QList<quint64> failed = m_waitingForReady;
+    m_waitingForReady.clear();
+    for (const Call &call : std::as_const(m_calls)) {
+        if (call.inFlightId >= 0)
+            failed << call.result.callId;
+    }
+    QList<quint64> withdrawn;
+    for (auto t = m_tickets.begin(); t != m_tickets.end();) {
+        if (t->legacy) {
+            withdrawn << t.key();
+            t = m_tickets.erase(t);
+        } else {
+            ++t;
+        }
+    }
+    for (quint64 ticket : std::as_const(withdrawn))
+        emit elicitationWithdrawn(ticket);
+    const QString why = status == QProcess::CrashExit ? tr("office-mcp crashed before answering.")
+                                                      : tr("office-mcp exited (code %1) before answering.").arg(exitCode);
+    for (quint64 callId : std::as_const(failed))
+        failCall(callId, why);
+
+    setState(State::Stopped);
+    emit processFinished(exitCode, status);
+    if (m_restartPending) {
+        m_restartPending = false;
+        start();
+    }
+}

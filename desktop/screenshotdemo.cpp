@@ -1,0 +1,170 @@
+#include "screenshotdemo.h"
+
+#include "approvalqueue.h"
+#include "databaseview.h"
+#include "elicitationdialog.h"
+#include "mainwindow.h"
+#include "mcpclient.h"
+#include "schemaform.h"
+#include "toolspanel.h"
+
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QScreen>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimer>
+
+ScreenshotDemo::ScreenshotDemo(MainWindow *window, const QString &output, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_output(output)
+{
+}
+
+void ScreenshotDemo::start()
+{
+    QTimer::singleShot(30000, this, [this] { fail(QStringLiteral("timed out")); });
+    McpClient *client = m_window->client();
+    connect(client, &McpClient::toolsChanged, this, [this](const QJsonArray &tools) {
+        if (m_step == 0 && !tools.isEmpty()) {
+            m_step = 1;
+            QTimer::singleShot(200, this, &ScreenshotDemo::bookSlot);
+        }
+    });
+    connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+}
+
+void ScreenshotDemo::bookSlot()
+{
+    ToolsPanel *tools = m_window->toolsPanel();
+    tools->selectTool(QStringLiteral("book_slot"));
+    tools->form()->setValues({{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}});
+    connect(m_window, &MainWindow::callCompleted, this, [this](const McpCallResult &) {
+        if (m_step == 1) {
+            m_step = 2;
+            queueRefundFromAnotherClient();
+        }
+    });
+    tools->callButton()->click();
+}
+
+void ScreenshotDemo::queueRefundFromAnotherClient()
+{
+    // An assistant that cannot show forms: its refund request waits in the queue.
+    m_assistant = new McpClient(this);
+    McpClient::Launch launch = m_window->client()->launch();
+    launch.era = McpClient::Era::Legacy;
+    launch.declareElicitation = false;
+    launch.clientName = QStringLiteral("phone-assistant");
+    m_assistant->setLaunch(launch);
+    connect(m_assistant, &McpClient::ready, this, [this] {
+        m_assistant->callTool(QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 2}});
+    });
+    connect(m_assistant, &McpClient::callFinished, this, [this](const McpCallResult &result) {
+        if (result.isError())
+            return fail(QStringLiteral("queueing failed: ") + result.text());
+        m_assistant->stop();
+        QTimer::singleShot(300, this, &ScreenshotDemo::reviewQueuedRefund);
+    });
+    connect(m_assistant, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+    m_assistant->start();
+}
+
+void ScreenshotDemo::reviewQueuedRefund()
+{
+    m_step = 3;
+    m_window->databaseView()->refresh();
+    m_window->approvalQueue()->refresh();
+    m_window->sideTabs()->setCurrentWidget(m_window->databaseView());
+    m_window->databaseView()->tabs()->setCurrentWidget(m_window->databaseView()->table(QStringLiteral("invoices")));
+    ToolsPanel *tools = m_window->toolsPanel();
+    tools->selectTool(QStringLiteral("issue_refund"));
+    tools->form()->setValues({{QStringLiteral("invoice_id"), 2}});
+
+    connect(m_window, &MainWindow::questionShown, this, [this](ElicitationDialog *dialog) {
+        SchemaForm *form = dialog->form();
+        form->setValues({{QStringLiteral("amount"), 80}, {QStringLiteral("reason"), QStringLiteral("Charged twice for the 4 Sept visit")}});
+        // Lower than centre, so the invoices above stay in view.
+        dialog->move(dialog->x() - 40, dialog->y() + 90);
+        QTimer::singleShot(900, this, &ScreenshotDemo::capture);
+    });
+    if (!m_window->approvalQueue()->review(2))
+        fail(QStringLiteral("no pending request for invoice 2"));
+}
+
+void ScreenshotDemo::capture()
+{
+    ElicitationDialog *dialog = m_window->currentQuestion();
+    QScreen *screen = m_window->screen();
+    QImage shot;
+    QPoint origin = screen->geometry().topLeft();
+    if (QGuiApplication::platformName() == QLatin1String("xcb"))
+        shot = screen->grabWindow(0).toImage();
+    const bool composed = shot.isNull();
+    if (composed) {
+        // Platforms without a screen to grab (offscreen): compose the windows ourselves.
+        shot = m_window->grab().toImage();
+        origin = m_window->geometry().topLeft();
+    }
+    shot = shot.convertToFormat(QImage::Format_RGB32);
+    if (dialog) {
+        // Xvfb runs no window manager, so the dialog would float frameless: dim the window
+        // behind it as a modal dialog does, and draw a title bar and a shadow.
+        const QRect body = dialog->geometry().translated(-origin);
+        const int titleHeight = 30;
+        const QRect frame = body.adjusted(0, -titleHeight, 0, 0);
+        QPainter painter(&shot);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setClipRegion(QRegion(shot.rect()).subtracted(QRegion(frame)));
+        painter.fillRect(shot.rect(), QColor(20, 30, 40, 95));
+        for (int i = 1; i <= 14; ++i) {
+            painter.setPen(QPen(QColor(0, 0, 0, 46 - i * 3), 1));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRoundedRect(QRectF(frame).adjusted(-i, -i + 2, i, i + 4), 6 + i, 6 + i);
+        }
+        painter.setClipping(false);
+        QLinearGradient title(frame.topLeft(), frame.topLeft() + QPoint(0, titleHeight));
+        title.setColorAt(0, QColor(0x45, 0x5a, 0x64));
+        title.setColorAt(1, QColor(0x37, 0x47, 0x4f));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(title);
+        painter.drawRect(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)));
+        if (composed)
+            painter.drawPixmap(body.topLeft(), dialog->grab());
+        painter.setPen(Qt::white);
+        QFont font = dialog->font();
+        font.setBold(true);
+        painter.setFont(font);
+        painter.drawText(QRect(frame.left() + 12, frame.top(), frame.width() - 48, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                         dialog->windowTitle());
+        painter.drawText(QRect(frame.right() - 30, frame.top(), 24, titleHeight), Qt::AlignCenter, QStringLiteral("✕"));
+        painter.setPen(QColor(0x37, 0x47, 0x4f));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(frame.adjusted(0, 0, -1, -1));
+    }
+    if (!shot.save(m_output))
+        return fail(QStringLiteral("could not write ") + m_output);
+    qInfo("office-desk: wrote %s (%dx%d)", qPrintable(m_output), shot.width(), shot.height());
+    if (dialog)
+        dialog->cancelButton()->click();
+    // Quit once the server has been told (cancel) and asked to exit.
+    QTimer::singleShot(200, m_window, &QWidget::close);
+    connect(m_window->client(), &McpClient::stateChanged, qApp, [this](McpClient::State state) {
+        if (state == McpClient::State::Stopped)
+            QApplication::exit(0);
+    });
+    QTimer::singleShot(6000, qApp, [] { QApplication::exit(0); });
+}
+
+void ScreenshotDemo::fail(const QString &why)
+{
+    if (m_step < 0)
+        return;
+    m_step = -1;
+    qCritical("office-desk: screenshot demo failed: %s", qPrintable(why));
+    QApplication::exit(1);
+}

@@ -1,0 +1,31 @@
+#pragma once
+// `office-desk --demo-screenshot FILE`: puts the window into a telling state (a slot booked,
+// a refund queued by an assistant without forms, that refund under review with the form
+// filled in), saves a picture of the screen and quits. desktop/screenshot.sh runs it.
+
+#include <QObject>
+#include <QString>
+
+class MainWindow;
+class McpClient;
+
+class ScreenshotDemo : public QObject
+{
+    Q_OBJECT
+
+public:
+    ScreenshotDemo(MainWindow *window, const QString &output, QObject *parent = nullptr);
+    void start();
+
+private:
+    void bookSlot();
+    void queueRefundFromAnotherClient();
+    void reviewQueuedRefund();
+    void capture();
+    void fail(const QString &why);
+
+    MainWindow *m_window;
+    QString m_output;
+    McpClient *m_assistant = nullptr;
+    int m_step = 0;
+};

@@ -1,0 +1,148 @@
+#include "serverpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QToolButton>
+
+ServerPanel::ServerPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_program(new QLineEdit)
+    , m_database(new QLineEdit)
+    , m_profile(new QComboBox)
+    , m_era(new QComboBox)
+    , m_elicitation(new QCheckBox(tr("Forms (elicitation)")))
+    , m_start(new QPushButton(tr("Start")))
+    , m_restart(new QPushButton(tr("Restart")))
+    , m_stop(new QPushButton(tr("Stop")))
+    , m_status(new QLabel)
+{
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(8, 6, 8, 2);
+    grid->setHorizontalSpacing(8);
+
+    m_program->setObjectName(QStringLiteral("programEdit"));
+    m_program->setToolTip(tr("The office-mcp executable office-desk starts"));
+    m_database->setObjectName(QStringLiteral("databaseEdit"));
+    m_database->setToolTip(tr("The SQLite database given to office-mcp with --db, and shown read-only here"));
+    auto *programBrowse = new QToolButton;
+    programBrowse->setText(QStringLiteral("…"));
+    auto *databaseBrowse = new QToolButton;
+    databaseBrowse->setText(QStringLiteral("…"));
+
+    m_profile->setObjectName(QStringLiteral("profileCombo"));
+    for (const QString &profile : {QStringLiteral("all"), QStringLiteral("scheduling"), QStringLiteral("billing"), QStringLiteral("lunch")})
+        m_profile->addItem(profile, profile);
+    m_profile->setToolTip(tr("--profile: which tools the server shows"));
+    m_era->setObjectName(QStringLiteral("eraCombo"));
+    m_era->addItem(tr("2026-07-28 · stateless"), QVariant::fromValue(McpClient::Era::Modern));
+    m_era->addItem(tr("2025-11-25 · initialize"), QVariant::fromValue(McpClient::Era::Legacy));
+    m_era->setToolTip(tr("2026-07-28: every request carries the _meta envelope and refunds come back as input_required.\n"
+                         "2025-11-25: an initialize handshake, and the server sends elicitation/create requests."));
+    m_elicitation->setObjectName(QStringLiteral("elicitationBox"));
+    m_elicitation->setToolTip(tr("Declare form elicitation. Without it the server cannot ask here and queues refunds for approval."));
+
+    m_start->setObjectName(QStringLiteral("startButton"));
+    m_restart->setObjectName(QStringLiteral("restartButton"));
+    m_stop->setObjectName(QStringLiteral("stopButton"));
+    m_status->setObjectName(QStringLiteral("serverStatus"));
+    m_status->setTextFormat(Qt::RichText);
+    m_status->setMinimumWidth(260);
+
+    grid->addWidget(new QLabel(tr("Server")), 0, 0);
+    grid->addWidget(m_program, 0, 1);
+    grid->addWidget(programBrowse, 0, 2);
+    grid->addWidget(new QLabel(tr("Database")), 0, 3);
+    grid->addWidget(m_database, 0, 4);
+    grid->addWidget(databaseBrowse, 0, 5);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Profile")));
+    row->addWidget(m_profile);
+    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("Protocol")));
+    row->addWidget(m_era);
+    row->addSpacing(12);
+    row->addWidget(m_elicitation);
+    row->addSpacing(12);
+    row->addWidget(m_start);
+    row->addWidget(m_restart);
+    row->addWidget(m_stop);
+    row->addSpacing(12);
+    row->addWidget(m_status, 1);
+    grid->addLayout(row, 1, 0, 1, 6);
+    grid->setColumnStretch(1, 2);
+    grid->setColumnStretch(4, 3);
+
+    connect(m_program, &QLineEdit::editingFinished, this, [this] {
+        if (m_program->text() != m_launch.program)
+            emit launchEdited();
+    });
+    connect(m_database, &QLineEdit::editingFinished, this, [this] {
+        if (m_database->text() != m_launch.database)
+            emit launchEdited();
+    });
+    connect(m_profile, &QComboBox::activated, this, &ServerPanel::launchEdited);
+    connect(m_era, &QComboBox::activated, this, &ServerPanel::launchEdited);
+    connect(m_elicitation, &QCheckBox::clicked, this, &ServerPanel::launchEdited);
+    connect(programBrowse, &QToolButton::clicked, this, [this] { browse(m_program, true); });
+    connect(databaseBrowse, &QToolButton::clicked, this, [this] { browse(m_database, false); });
+    connect(m_start, &QPushButton::clicked, this, &ServerPanel::startRequested);
+    connect(m_restart, &QPushButton::clicked, this, &ServerPanel::restartRequested);
+    connect(m_stop, &QPushButton::clicked, this, &ServerPanel::stopRequested);
+}
+
+void ServerPanel::setLaunch(const McpClient::Launch &launch)
+{
+    m_launch = launch;
+    const QSignalBlocker b1(m_program), b2(m_database), b3(m_profile), b4(m_era), b5(m_elicitation);
+    m_program->setText(launch.program);
+    m_database->setText(launch.database);
+    const int profile = m_profile->findData(launch.profile);
+    if (profile < 0)
+        m_profile->addItem(launch.profile, launch.profile);
+    m_profile->setCurrentIndex(m_profile->findData(launch.profile));
+    m_era->setCurrentIndex(launch.era == McpClient::Era::Modern ? 0 : 1);
+    m_elicitation->setChecked(launch.declareElicitation);
+}
+
+McpClient::Launch ServerPanel::launch() const
+{
+    McpClient::Launch launch = m_launch;
+    launch.program = m_program->text().trimmed();
+    launch.database = m_database->text().trimmed().isEmpty() ? QString()
+                                                             : QFileInfo(m_database->text().trimmed()).absoluteFilePath();
+    launch.profile = m_profile->currentData().toString();
+    launch.era = m_era->currentData().value<McpClient::Era>();
+    launch.declareElicitation = m_elicitation->isChecked();
+    return launch;
+}
+
+void ServerPanel::showState(McpClient::State state, const QString &text, const QColor &colour)
+{
+    m_status->setText(QStringLiteral("<span style='color:%1; font-size:large'>●</span> %2").arg(colour.name(), text.toHtmlEscaped()));
+    const bool running = state != McpClient::State::Stopped;
+    m_start->setEnabled(!running);
+    m_restart->setEnabled(running && state != McpClient::State::Stopping);
+    m_stop->setEnabled(running && state != McpClient::State::Stopping);
+}
+
+void ServerPanel::browse(QLineEdit *edit, bool program)
+{
+    auto *dialog = new QFileDialog(this, program ? tr("Choose office-mcp") : tr("Choose a database"),
+                                   QFileInfo(edit->text()).absolutePath());
+    dialog->setFileMode(program ? QFileDialog::ExistingFile : QFileDialog::AnyFile);
+    if (!program)
+        dialog->setNameFilters({tr("SQLite databases (*.db *.sqlite)"), tr("All files (*)")});
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, edit](const QString &path) {
+        edit->setText(path);
+        emit launchEdited();
+    });
+    dialog->open();
+}

@@ -1,0 +1,126 @@
+// The dialog a person answers: it says who asks and why, keeps Accept disabled until the
+// answer is valid, and reports exactly one answer.
+
+#include "elicitationdialog.h"
+#include "schemaform.h"
+#include "testsupport.h"
+
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+class TestElicitationDialog : public QObject
+{
+    Q_OBJECT
+
+private:
+    static McpElicitation refundQuestion()
+    {
+        McpElicitation question;
+        question.ticket = 7;
+        question.callId = 3;
+        question.tool = QStringLiteral("issue_refund");
+        question.serverName = QStringLiteral("Office");
+        question.message = QStringLiteral("Refund invoice 2 (Maria Alvarez, open, 80.00)?");
+        question.requestedSchema = TestSupport::refundSchema();
+        return question;
+    }
+
+private slots:
+    void itSaysWhoAsksForWhichToolAndWhy()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Office asks"));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("asker"))->text().contains(QStringLiteral("<b>Office</b>")));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("asker"))->text().contains(QStringLiteral("issue_refund")));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("message"))->text(), QStringLiteral("Refund invoice 2 (Maria Alvarez, open, 80.00)?"));
+        QCOMPARE(dialog.form()->fieldNames(), (QStringList{QStringLiteral("amount"), QStringLiteral("reason")}));
+    }
+
+    void acceptStaysDisabledUntilTheAnswerIsValid()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        dialog.open();
+        QVERIFY(!dialog.acceptButton()->isEnabled());
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
+                 QStringLiteral("To accept: Amount to refund: is required; Reason: is required."));
+        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(25);
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("ok"));
+        QVERIFY(!dialog.acceptButton()->isEnabled());
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_reason"))->text(), QStringLiteral("must be at least 3 characters"));
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("!"));
+        QVERIFY(dialog.acceptButton()->isEnabled());
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text().isEmpty());
+    }
+
+    void acceptSendsTheTypedContentOnce()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        QSignalSpy answered(&dialog, &ElicitationDialog::answered);
+        dialog.open();
+        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(12.5);
+        qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("reason")))->setText(QStringLiteral("Charged twice"));
+        dialog.form()->setValues(dialog.form()->values());  // as if typed
+        QVERIFY(dialog.acceptButton()->isEnabled());
+        QTest::mouseClick(dialog.acceptButton(), Qt::LeftButton);
+        dialog.acceptButton()->click();  // a second click is not a second answer
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(answered.at(0).at(0).value<quint64>(), quint64(7));
+        QCOMPARE(answered.at(0).at(1).toString(), QStringLiteral("accept"));
+        QCOMPARE(TestSupport::compact(answered.at(0).at(2).toJsonObject()), QByteArray(R"({"amount":12.5,"reason":"Charged twice"})"));
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    void declineSendsNoContent()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        QSignalSpy answered(&dialog, &ElicitationDialog::answered);
+        dialog.open();
+        QVERIFY(dialog.declineButton()->isEnabled());
+        dialog.declineButton()->click();
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(answered.at(0).at(1).toString(), QStringLiteral("decline"));
+        QCOMPARE(answered.at(0).at(2).toJsonObject(), QJsonObject{});
+        QVERIFY(!dialog.isVisible());
+    }
+
+    void escapeMeansCancel()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        QSignalSpy answered(&dialog, &ElicitationDialog::answered);
+        dialog.open();
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(answered.at(0).at(1).toString(), QStringLiteral("cancel"));
+    }
+
+    void aWithdrawnQuestionClosesWithoutAnAnswer()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        QSignalSpy answered(&dialog, &ElicitationDialog::answered);
+        dialog.open();
+        dialog.withdraw();
+        QVERIFY(!dialog.isVisible());
+        QCOMPARE(answered.count(), 0);
+    }
+
+    void defaultsMakeAQuestionAnswerableAtOnce()
+    {
+        McpElicitation question = refundQuestion();
+        question.requestedSchema = TestSupport::parse(R"({"type":"object","required":["ok"],"properties":{
+            "ok":{"type":"boolean","title":"Confirm","default":true},
+            "n":{"type":"integer","minimum":1,"maximum":3,"default":2}}})");
+        ElicitationDialog dialog(question);
+        QSignalSpy answered(&dialog, &ElicitationDialog::answered);
+        dialog.open();
+        QVERIFY(dialog.acceptButton()->isEnabled());
+        dialog.acceptButton()->click();
+        QCOMPARE(TestSupport::compact(answered.at(0).at(2).toJsonObject()), QByteArray(R"({"n":2,"ok":true})"));
+    }
+};
+
+QTEST_MAIN(TestElicitationDialog)
+#include "tst_elicitationdialog.moc"
