@@ -46,14 +46,42 @@ bool declares_form_elicitation(const json& capabilities) {
     return it->empty() || it->contains("form");
 }
 
-std::string client_label(const json& info) {
-    if (!info.is_object()) return "unknown";
-    const auto name = info.value("name", json()).is_string() ? info["name"].get<std::string>() : "unknown";
-    const auto version = info.value("version", json()).is_string() ? info["version"].get<std::string>() : "";
+// The client's name and version from clientInfo ("unknown" and "" when it gave none).
+void client_identity(const json& info, std::string& name, std::string& version) {
+    name = "unknown";
+    version.clear();
+    if (!info.is_object()) return;
+    if (const auto it = info.find("name"); it != info.end() && it->is_string()) name = it->get<std::string>();
+    if (const auto it = info.find("version"); it != info.end() && it->is_string()) version = it->get<std::string>();
+}
+
+std::string client_label(const std::string& name, const std::string& version) {
     return version.empty() ? name : name + "/" + version;
 }
 
+using Clock = std::chrono::steady_clock;
+
 ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
+
+// Parses one line. A line with fewer brackets than kMaxNesting cannot nest deeper and takes the
+// fast path; otherwise values deeper than the limit are dropped while parsing (so a 10^5-deep
+// line never becomes a 10^5-deep value) and `too_deep` says so.
+json parse_line(std::string_view line, bool& too_deep) {
+    too_deep = false;
+    // JSON never holds a raw NUL byte, but nlohmann's parser takes one for the end of input and
+    // would act on "{...}\0anything"; such a line is not JSON.
+    if (line.find('\0') != std::string_view::npos) return json(json::value_t::discarded);
+    std::size_t brackets = 0;
+    for (const char c : line) brackets += c == '[' || c == '{';
+    if (brackets <= static_cast<std::size_t>(kMaxNesting)) return json::parse(line, nullptr, /*allow_exceptions=*/false);
+    const json::parser_callback_t limit = [&too_deep](int depth, json::parse_event_t event, json&) {
+        if (depth < kMaxNesting || (event != json::parse_event_t::object_start && event != json::parse_event_t::array_start))
+            return true;
+        too_deep = true;
+        return false;
+    };
+    return json::parse(line, limit, /*allow_exceptions=*/false);
+}
 
 }  // namespace
 
@@ -66,8 +94,15 @@ struct Session::Request {
     bool modern = false;
     std::string version;  // the era's protocol version
     json capabilities;    // the client's, for this request
-    std::string client;
+    std::string client;   // "name/version"
+    std::string client_name;
+    std::string client_version;
+    std::string_view era;  // "legacy" or "modern" once dispatch has decided
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
+    // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
+    std::string_view tool;
+    Outcome outcome = Outcome::Ok;
+    std::string problem;
 };
 
 // A legacy tools/call waiting for the client's answer to our elicitation/create.
@@ -78,6 +113,8 @@ struct Session::Parked {
     std::string key;
     std::string version;
     std::string client;
+    std::string client_name;
+    std::string client_version;
 };
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
@@ -97,17 +134,40 @@ Session::Session(SessionOptions options) : options_(std::move(options)) {
 Session::~Session() = default;
 
 void Session::handle_overlong_line(std::size_t cap, std::string& out) {
-    append_line(out, make_error(nullptr, rpc::kInvalidRequest,
-                                "Message too large: a line may hold at most " + std::to_string(cap) + " bytes"));
+    const auto started = Clock::now();
+    const json error = make_error(nullptr, rpc::kInvalidRequest,
+                                  "Message too large: a line may hold at most " + std::to_string(cap) + " bytes");
+    log_request(Request{}, &error, started);
+    append_line(out, error);
 }
 
 void Session::end_of_input() { parked_.clear(); }
 
 void Session::handle_line(std::string_view line, std::string& out) {
     if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank lines are not messages
-    json message = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    const auto started = Clock::now();
+    // A line refused as a whole: one answer, one log line, no method known.
+    const auto refuse_line = [&](int code, std::string_view message) {
+        const json error = make_error(nullptr, code, message);
+        log_request(Request{}, &error, started);
+        append_line(out, error);
+    };
+    bool too_deep = false;
+    json message = parse_line(line, too_deep);
     if (message.is_discarded()) {
-        append_line(out, make_error(nullptr, rpc::kParseError, "Parse error: the line is not valid JSON"));
+        refuse_line(rpc::kParseError, "Parse error: the line is not valid JSON");
+        return;
+    }
+    if (too_deep) {
+        // JSON, but deeper than any MCP message: refused whole, never acted on in part. A
+        // notification is still never answered; anything else gets its id back when usable.
+        const bool notification = message.is_object() && message.contains("method") && !message.contains("id");
+        if (notification) return;
+        const json id = message.is_object() ? message.value("id", json()) : json();
+        const json error = make_error(id, rpc::kInvalidRequest,
+                                      "Invalid Request: the message nests deeper than " + std::to_string(kMaxNesting) + " levels");
+        log_request(Request{}, &error, started);
+        append_line(out, error);
         return;
     }
     if (!message.is_array()) {
@@ -116,12 +176,15 @@ void Session::handle_line(std::string_view line, std::string& out) {
     }
     // Batches exist only in 2025-03-26.
     if (legacy_version_ != "2025-03-26") {
-        append_line(out, make_error(nullptr, rpc::kInvalidRequest,
-                                    "Batches are only allowed in protocol version 2025-03-26"));
+        refuse_line(rpc::kInvalidRequest, "Batches are only allowed in protocol version 2025-03-26");
         return;
     }
     if (message.empty()) {
-        append_line(out, make_error(nullptr, rpc::kInvalidRequest, "An empty batch is not a request"));
+        refuse_line(rpc::kInvalidRequest, "An empty batch is not a request");
+        return;
+    }
+    if (message.size() > kMaxBatch) {
+        refuse_line(rpc::kInvalidRequest, "Invalid Request: a batch may hold at most " + std::to_string(kMaxBatch) + " messages");
         return;
     }
     json replies = json::array();
@@ -130,7 +193,12 @@ void Session::handle_line(std::string_view line, std::string& out) {
 }
 
 void Session::handle_message(const json& message, std::string& out, json* batch_replies) {
+    const auto started = Clock::now();
+    Request request;
+    request.out = &out;
+    // Every answer leaves here, so every answer gets its log line.
     const auto reply = [&](json r) {
+        log_request(request, &r, started);
         if (batch_replies) batch_replies->push_back(std::move(r));
         else append_line(out, r);
     };
@@ -157,6 +225,7 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         return;
     }
     const bool notification = !has_id;
+    if (method_it->is_string()) request.method = method_it->get<std::string>();
     if (!method_it->is_string()) {
         if (!notification) reply(make_error(id, rpc::kInvalidRequest, "Invalid Request: method must be a string"));
         return;
@@ -166,10 +235,7 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         return;
     }
 
-    Request request;
     request.id = id;
-    request.method = method_it->get<std::string>();
-    request.out = &out;
     try {
         const auto params_it = message.find("params");
         if (params_it == message.end() || params_it->is_null()) request.params = json::object();
@@ -177,7 +243,15 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         else throw invalid_params("Invalid params: params must be an object");
 
         json result = dispatch(request);
-        if (notification || result.is_discarded()) return;
+        if (notification) {
+            log_request(request, nullptr, started);
+            return;
+        }
+        if (result.is_discarded()) {
+            // A legacy call parked on elicitation/create: answered later, asked now.
+            if (request.outcome == Outcome::InputRequired) log_request(request, &result, started);
+            return;
+        }
         if (request.modern) {
             if (!result.contains("resultType")) result["resultType"] = "complete";
             result["_meta"][kMetaServerInfo] = server_info(request.version);
@@ -185,9 +259,47 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         reply(make_result(id, std::move(result)));
     } catch (const ProtocolError& e) {
         if (!notification) reply(make_error(id, e.code, e.message, e.data));
+        else log_request(request, nullptr, started);
     } catch (const StoreError& e) {
         if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
+        else log_request(request, nullptr, started);
     }
+}
+
+void Session::log_request(const Request& request, const json* reply, Clock::time_point started) {
+    Logger* logger = options_.logger;
+    if (!logger) return;
+    RequestLogEntry e;
+    e.notification = reply == nullptr;
+    const auto error = reply && reply->is_object() ? reply->find("error") : json::const_iterator();
+    if (reply && reply->is_object() && error != reply->end()) {
+        e.outcome = Outcome::ProtocolError;
+        e.code = error->value("code", 0);
+        if (const auto m = error->find("message"); m != error->end() && m->is_string())
+            e.problem = m->get_ref<const std::string&>();
+    } else {
+        e.outcome = request.outcome;
+        e.problem = request.problem;
+    }
+    if (!logger->enabled(Logger::level_of(e))) return;  // nothing more is computed for a filtered line
+
+    const json* id = &request.id;
+    if (reply && reply->is_object()) {
+        const auto it = reply->find("id");
+        id = it != reply->end() ? &*it : nullptr;  // what was answered
+    }
+    e.id = id && !id->is_null() ? id : nullptr;
+    e.era = request.era;
+    e.version = request.version;
+    e.client_name = request.client_name;
+    e.client_version = request.client_version;
+    e.method = request.method;
+    e.tool = request.tool;
+    if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
+        if (const auto args = request.params.find("arguments"); args != request.params.end()) e.arguments = &*args;
+    }
+    e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
+    logger->request(e);
 }
 
 json Session::dispatch(Request& request) {
@@ -218,8 +330,13 @@ json Session::dispatch(Request& request) {
     const bool legacy_method = request.method == "initialize" || request.method == "ping" ||
                                request.method == "notifications/initialized";
     request.modern = has_envelope || (legacy_version_.empty() && !legacy_method);
+    request.era = request.modern ? "modern" : "legacy";
 
     if (request.modern) {
+        // Known before the envelope is judged, so even a refused request names its client.
+        const auto info = meta ? meta->find(kMetaClientInfo) : json::const_iterator();
+        client_identity(meta && info != meta->end() ? *info : json(), request.client_name, request.client_version);
+        request.client = client_label(request.client_name, request.client_version);
         if (!meta || !meta->contains(kMetaVersion))
             throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaVersion) +
                                  "\"] (send it on every request, or initialize first)");
@@ -234,11 +351,11 @@ json Session::dispatch(Request& request) {
             throw invalid_params(std::string("Invalid params: _meta[\"") + std::string(kMetaCapabilities) + "\"] must be an object");
         request.version = std::string(kModernVersion);
         request.capabilities = *caps;
-        const auto info = meta->find(kMetaClientInfo);
-        request.client = client_label(info == meta->end() ? json() : *info);
     } else {
         request.version = legacy_version_;
         request.client = legacy_client_;
+        request.client_name = legacy_client_name_;
+        request.client_version = legacy_client_version_;
     }
 
     const auto it = table.find(request.method);
@@ -259,7 +376,12 @@ json Session::on_initialize(Request& request) {
     // Elicitation exists from 2025-06-18 on.
     legacy_can_elicit_ = at_least(legacy_version_, "2025-06-18") && caps != p.end() && declares_form_elicitation(*caps);
     const auto info = p.find("clientInfo");
-    legacy_client_ = client_label(info == p.end() ? json() : *info);
+    client_identity(info == p.end() ? json() : *info, legacy_client_name_, legacy_client_version_);
+    legacy_client_ = client_label(legacy_client_name_, legacy_client_version_);
+    request.version = legacy_version_;  // for the log line of this very request
+    request.client = legacy_client_;
+    request.client_name = legacy_client_name_;
+    request.client_version = legacy_client_version_;
     return json{{"protocolVersion", legacy_version_},
                 {"capabilities", {{"tools", {{"listChanged", false}}}}},
                 {"serverInfo", server_info(legacy_version_)},
@@ -341,6 +463,7 @@ json Session::on_tools_call(Request& request) {
     const auto& p = request.params;
     const auto name_it = p.find("name");
     if (name_it == p.end() || !name_it->is_string()) throw invalid_params("Invalid params: name must be a string");
+    request.tool = name_it->get_ref<const std::string&>();
     const Tool* tool = find_tool(name_it->get_ref<const std::string&>());
     if (!tool) throw invalid_params("Unknown tool: " + name_it->get<std::string>());
     const auto args_it = p.find("arguments");
@@ -350,6 +473,10 @@ json Session::on_tools_call(Request& request) {
     CallContext ctx;
     ctx.database = options_.database;
     ctx.client = request.client;
+    ctx.client_name = request.client_name;
+    ctx.client_version = request.client_version;
+    ctx.era = request.era;
+    ctx.protocol_version = request.version;
     ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
 
     // Round two of a modern input_required call: the state must be one this server sealed,
@@ -382,7 +509,9 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
     if (const auto problems = tool.validator.check(arguments); !problems.empty()) {
         // The list of problems goes in _meta, not structuredContent: the spec requires
         // structuredContent to match the tool's outputSchema, error or not.
-        json result = tool_result({tool.name + " was not run: " + join_messages(problems), nullptr, true}, request);
+        request.outcome = Outcome::ToolError;
+        request.problem = tool.name + " was not run: " + join_messages(problems);
+        json result = tool_result({request.problem, nullptr, true}, request);
         if (at_least(request.version, "2025-06-18")) {
             json list = json::array();
             for (const auto& problem : problems)
@@ -395,8 +524,17 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
         ctx.route = request.modern ? Route::InputRequired : Route::Elicitation;
 
     ToolOutcome outcome = tool.run(ctx, arguments);
-    if (auto* done = std::get_if<ToolResult>(&outcome)) return tool_result(*done, request);
+    if (auto* done = std::get_if<ToolResult>(&outcome)) {
+        if (done->is_error) {
+            request.outcome = Outcome::ToolError;
+            request.problem = done->text;
+        } else {
+            request.outcome = done->queued ? Outcome::Queued : Outcome::Ok;
+        }
+        return tool_result(*done, request);
+    }
 
+    request.outcome = Outcome::InputRequired;
     auto& ask = std::get<InputRequired>(outcome);
     json form{{"message", ask.message}, {"requestedSchema", ask.requested_schema}};
     if (request.modern) {
@@ -412,10 +550,18 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
     // Legacy: ask the client ourselves and park the call until its answer arrives. A call sent
     // as a notification has nobody to answer, so no person is asked on its behalf.
     if (request.id.is_null()) return json(json::value_t::discarded);
+    if (parked_.size() >= kMaxParkedCalls) {
+        // A client that never answers must not make us hold its calls without end.
+        request.outcome = Outcome::ToolError;
+        request.problem = std::to_string(parked_.size()) + " forms already wait for a person's answer, so " + tool.name +
+                          " did nothing; answer or cancel one of them first.";
+        return tool_result({request.problem, nullptr, true}, request);
+    }
     if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
-    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.version, request.client});
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.version, request.client,
+                                                      request.client_name, request.client_version});
     return json(json::value_t::discarded);
 }
 
@@ -426,35 +572,51 @@ void Session::handle_response(const json& message, std::string& out) {
     const std::unique_ptr<Parked> parked = std::move(it->second);
     parked_.erase(it);
 
+    // The original call's log line, second round: timed from the client's answer.
+    const auto started = Clock::now();
     Request request;
     request.id = parked->original_id;
     request.method = "tools/call";
+    request.era = "legacy";
     request.version = parked->version;
     request.client = parked->client;
+    request.client_name = parked->client_name;
+    request.client_version = parked->client_version;
+    request.tool = parked->tool->name;
+    if (options_.logger && options_.logger->enabled(LogLevel::Debug)) request.params["arguments"] = parked->arguments;
     request.out = &out;
+    const auto answer_with = [&](json reply) {
+        log_request(request, &reply, started);
+        append_line(out, reply);
+    };
     try {
         json result;
         const auto answer = message.find("result");
         if (answer == message.end() || !answer->is_object()) {
-            result = tool_result({"The person could not be asked (the client answered the form request with an "
-                                  "error), so " + parked->tool->name + " did nothing.",
-                                  nullptr, true},
-                                 request);
+            request.outcome = Outcome::ToolError;
+            request.problem = "The person could not be asked (the client answered the form request with an error), so " +
+                              parked->tool->name + " did nothing.";
+            result = tool_result({request.problem, nullptr, true}, request);
         } else {
             const json responses{{parked->key, *answer}};
             CallContext ctx;
             ctx.database = options_.database;
             ctx.client = parked->client;
+            ctx.client_name = parked->client_name;
+            ctx.client_version = parked->client_version;
+            ctx.era = "legacy";
+            ctx.protocol_version = parked->version;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;
             ctx.input_responses = &responses;
             result = run_tool(*parked->tool, parked->arguments, ctx, request);
         }
-        if (!result.is_discarded()) append_line(out, make_result(request.id, std::move(result)));
+        if (!result.is_discarded()) answer_with(make_result(request.id, std::move(result)));
+        else if (request.outcome == Outcome::InputRequired) log_request(request, &result, started);  // asked again
     } catch (const ProtocolError& e) {
-        append_line(out, make_error(request.id, e.code, e.message, e.data));
+        answer_with(make_error(request.id, e.code, e.message, e.data));
     } catch (const StoreError& e) {
-        append_line(out, make_error(request.id, rpc::kInternalError, e.what()));
+        answer_with(make_error(request.id, rpc::kInternalError, e.what()));
     }
 }
 

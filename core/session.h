@@ -5,9 +5,11 @@
 // session does no I/O, so tests drive it exactly as the stdio server does.
 
 #include "json_rpc.h"
+#include "log.h"
 #include "request_state.h"
 #include "tool.h"
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -27,11 +29,21 @@ std::string_view server_version();
 inline constexpr std::string_view kModernVersion = "2026-07-28";
 inline constexpr std::string_view kLatestLegacyVersion = "2025-11-25";
 
+// Limits on what one client can make a session hold (docs/security.md). A message nested
+// deeper than kMaxNesting is refused before it is built: the parser is iterative, but copying,
+// dumping and comparing a value recurse. A 2025-03-26 batch holds at most kMaxBatch messages,
+// so one line cannot ask for megabytes of replies. At most kMaxParkedCalls legacy calls wait
+// on elicitation/create at once.
+inline constexpr int kMaxNesting = 64;
+inline constexpr std::size_t kMaxBatch = 100;
+inline constexpr std::size_t kMaxParkedCalls = 32;
+
 struct SessionOptions {
     std::vector<std::string> tools;                 // names exposed; empty: all six
     std::function<Database&()> database;            // opened on first use
     std::function<const StateSealer&()> sealer;     // built on first use
     std::function<std::int64_t()> now;              // unix seconds; default: the clock
+    Logger* logger = nullptr;                       // one line per request answered; not owned
 };
 
 class Session {
@@ -66,6 +78,8 @@ private:
     json on_cancelled(Request& request);
 
     json run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
+    // The log line for `request`, answered with `reply` (null: a notification, nothing sent).
+    void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
     const Tool* find_tool(std::string_view name) const;
 
@@ -74,6 +88,8 @@ private:
     std::string legacy_version_;      // negotiated by initialize; empty: none yet
     bool legacy_can_elicit_ = false;
     std::string legacy_client_;
+    std::string legacy_client_name_;
+    std::string legacy_client_version_;
     std::map<std::string, json> tools_list_cache_;  // by protocol version
     std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
     std::uint64_t next_elicitation_ = 1;

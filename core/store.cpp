@@ -32,15 +32,64 @@ namespace {
 constexpr std::int64_t kApplicationId = 0x4F464643;
 constexpr int kBusyTimeoutMs = 5000;
 
-// Step N turns a version N-1 database into version N; version 1 is schema.sql itself, so the
-// first step will be {2, "..."}. Append steps and bump kSchemaVersion; never edit a released
-// step. Each runs in its own IMMEDIATE transaction with foreign_keys=ON, so a step that
-// rebuilds a table must keep every reference valid by the time it commits.
+// Step N turns a version N-1 database into version N; version 1 is schema.sql itself, and a
+// new database runs every step after it, so new and migrated files have the same schema.
+// Append steps and bump kSchemaVersion; never edit a released step. Each runs in its own
+// IMMEDIATE transaction with foreign_keys=ON, so a step that rebuilds a table must keep every
+// reference valid by the time it commits.
 struct Migration {
     int version;
     std::string_view sql;
 };
-constexpr std::initializer_list<Migration> kMigrations = {};
+constexpr Migration kMigrations[] = {
+    // 2: the audit trail. Writes made before it existed are backfilled from the rows they left
+    // (era "unknown"; the client label "name/version" split at its first '/'), so
+    // `office-mcp audit` answers for them too. The seed's booking is not a client's write.
+    // No index: each write pays for every page its commit touches, and an index on the trail
+    // is one more page per write; `office-mcp audit --invoice` scanning the table is cheap.
+    {2, R"sql(
+CREATE TABLE audit (
+  id               INTEGER PRIMARY KEY,
+  at               TEXT NOT NULL,            -- UTC, 2026-11-30T01:27:19Z
+  client_name      TEXT NOT NULL,
+  client_version   TEXT NOT NULL,            -- '' when the client gave none
+  era              TEXT NOT NULL,            -- 'legacy', 'modern' ('unknown': backfilled)
+  protocol_version TEXT NOT NULL,
+  action           TEXT NOT NULL,            -- slot_booked, lunch_ordered, refund_queued, refund_issued, refund_declined
+  subject_type     TEXT NOT NULL,            -- slot, lunch_order, invoice
+  subject_id       INTEGER NOT NULL,
+  detail           TEXT NOT NULL
+);
+WITH earlier (at, client, action, subject_type, subject_id, detail, rank) AS (
+  SELECT ifnull(booked_at, ''), booked_by, 'slot_booked', 'slot', id,
+         printf('Booked slot %d (%s %s) for customer %d.', id, day, time, customer_id), 1
+    FROM slots WHERE customer_id IS NOT NULL AND booked_by IS NOT NULL AND booked_by <> 'seed'
+  UNION ALL
+  SELECT created_at, client, 'lunch_ordered', 'lunch_order', id,
+         printf('Ordered %d %s%s.', quantity, item, ifnull(' (note: ' || note || ')', '')), 2
+    FROM lunch_orders
+  UNION ALL
+  SELECT created_at, client, 'refund_queued', 'invoice', invoice_id,
+         printf('Approval request #%d queued for invoice %d.', id, invoice_id), 3
+    FROM approval_requests
+  UNION ALL
+  SELECT created_at, client, 'refund_issued', 'invoice', invoice_id,
+         printf('Refunded %d.%02d of invoice %d (approved via %s). Reason: %s', amount_cents / 100, amount_cents % 100,
+                invoice_id, approved_via, reason), 4
+    FROM refunds
+  UNION ALL
+  SELECT resolved_at, 'unknown', 'refund_declined', 'invoice', invoice_id,
+         printf('Approval request #%d for invoice %d was declined.', id, invoice_id), 5
+    FROM approval_requests WHERE status = 'declined' AND resolved_at IS NOT NULL
+)
+INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, detail)
+SELECT at,
+       CASE WHEN instr(client, '/') > 0 THEN substr(client, 1, instr(client, '/') - 1) ELSE client END,
+       CASE WHEN instr(client, '/') > 0 THEN substr(client, instr(client, '/') + 1) ELSE '' END,
+       'unknown', '', action, subject_type, subject_id, detail || ' (Recorded before the audit trail existed.)'
+  FROM earlier ORDER BY at, rank, subject_id;
+)sql"},
+};
 
 constexpr bool migrations_lead_to_current_version() {
     int expected = 2;
@@ -121,6 +170,7 @@ void set_user_version(Database& db, int version) {
 void create_and_seed(Database& db) {
     db.exec(resources::schema_sql);
     db.exec(resources::seed_sql);
+    for (const Migration& step : kMigrations) db.exec(step.sql);
     set_user_version(db, kSchemaVersion);
 }
 

@@ -96,7 +96,7 @@ private:
 };
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;  // 2: the audit trail (core/audit.h)
 
 // Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
 // an older one forward, leaves a current one alone. Throws StoreError for a file that is not

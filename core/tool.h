@@ -22,6 +22,7 @@ struct ToolResult {
     std::string text;
     json structured = nullptr;
     bool is_error = false;
+    bool queued = false;  // the call waits in office-desk's approval queue (the log's "queued")
 };
 
 // "Ask a person": one elicitation form under a key the tool chooses.
@@ -39,6 +40,13 @@ enum class Route { None, InputRequired, Elicitation };
 struct CallContext {
     std::function<Database&()> database;  // opened on first use
     std::string client;                   // "name/version" as the client reported it
+    // For the audit trail, recorded with every write: the client's name and version as the
+    // handshake or the request's envelope gave them, the era ("legacy" or "modern") and
+    // the protocol version.
+    std::string client_name;
+    std::string client_version;
+    std::string era;
+    std::string protocol_version;
     bool can_elicit = false;              // some route to a person exists for this call
     Route route = Route::None;
     // Second round only: the answers, keyed as InputRequired::key ({action, content}).

@@ -4,9 +4,11 @@
 
 #include "tool.h"
 
+#include "audit.h"
 #include "store.h"
 
 #include <cmath>
+#include <limits>
 
 namespace office {
 
@@ -21,6 +23,27 @@ std::string plural(std::int64_t n, std::string_view one, std::string_view many) 
 }
 
 double cents_to_amount(std::int64_t cents) { return static_cast<double>(cents) / 100.0; }
+
+// An id argument the schema accepted. JSON Schema calls 1e300 and 2^64-1 integers too, and
+// converting those to int64 is undefined behaviour (found by tests/fuzz/fuzz_session), so they
+// saturate: no row has such an id, and the tool reports it as unknown.
+std::int64_t id_argument(const json& value) {
+    constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+    if (value.is_number_unsigned())
+        return value.get<std::uint64_t>() > static_cast<std::uint64_t>(kMax) ? kMax : value.get<std::int64_t>();
+    if (value.is_number_integer()) return value.get<std::int64_t>();
+    const double d = value.get<double>();  // integral: the schema checked its type
+    if (d >= 9223372036854775808.0) return kMax;
+    if (d < -9223372036854775808.0) return std::numeric_limits<std::int64_t>::min();
+    return static_cast<std::int64_t>(d);
+}
+
+// One row of the audit trail, written in the caller's open transaction with the write itself.
+void audit(Database& db, const CallContext& ctx, std::string_view action, std::string_view subject_type,
+           std::int64_t subject_id, std::string detail, const std::string& at) {
+    record_audit(db, AuditEntry{0, at, ctx.client_name, ctx.client_version, ctx.era, ctx.protocol_version,
+                                std::string(action), std::string(subject_type), subject_id, std::move(detail)});
+}
 
 std::optional<std::string> customer_name(Database& db, std::int64_t id) {
     auto& q = db.prepare("SELECT name FROM customers WHERE id = ?1");
@@ -47,9 +70,12 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
         "SELECT id, name, email FROM customers "
         "WHERE name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' ORDER BY id LIMIT 50");
     q.bind(1, like_literal(query));
+    // LIKE ends a pattern at a NUL byte, so "\u0000" would match everyone: a query holding one
+    // matches nobody (no name or email holds a NUL) and never reaches LIKE.
+    const bool has_nul = query.find('\0') != std::string::npos;
     json customers = json::array();
     std::string lines;
-    while (q.step()) {
+    while (!has_nul && q.step()) {
         const auto id = q.column_int(0);
         auto name = q.column_text(1);
         auto email = q.column_text(2);
@@ -86,8 +112,8 @@ ToolOutcome list_availability(CallContext& ctx, const json& args) {
 // ---- book_slot --------------------------------------------------------------------------
 
 ToolOutcome book_slot(CallContext& ctx, const json& args) {
-    const auto slot_id = args["slot_id"].get<std::int64_t>();
-    const auto customer_id = args["customer_id"].get<std::int64_t>();
+    const auto slot_id = id_argument(args["slot_id"]);
+    const auto customer_id = id_argument(args["customer_id"]);
     auto& db = ctx.database();
     Transaction tx(db);
     const auto name = customer_name(db, customer_id);
@@ -98,7 +124,8 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     auto& book = db.prepare(
         "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4 "
         "WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
-    book.bind(1, slot_id).bind(2, customer_id).bind(3, utc_now()).bind(4, ctx.client);
+    const auto now = utc_now();
+    book.bind(1, slot_id).bind(2, customer_id).bind(3, now).bind(4, ctx.client);
     if (!book.step()) {
         book.reset();
         auto& exists = db.prepare("SELECT day, time FROM slots WHERE id = ?1");
@@ -113,6 +140,10 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     auto day = book.column_text(0);
     auto time = book.column_text(1);
     book.reset();
+    audit(db, ctx, "slot_booked", "slot", slot_id,
+          "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
+              std::to_string(customer_id) + ").",
+          now);
     tx.commit();
     return ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
                       json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}};
@@ -121,7 +152,7 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
 // ---- open_invoices ----------------------------------------------------------------------
 
 ToolOutcome open_invoices(CallContext& ctx, const json& args) {
-    const auto customer_id = args["customer_id"].get<std::int64_t>();
+    const auto customer_id = id_argument(args["customer_id"]);
     auto& db = ctx.database();
     const auto name = customer_name(db, customer_id);
     if (!name)
@@ -218,7 +249,7 @@ const char* route_name(Route route) {
 }
 
 // Clients that cannot show a form get the refund queued for a person in office-desk.
-ToolOutcome queue_refund(Database& db, const Invoice& invoice, const std::string& client) {
+ToolOutcome queue_refund(Database& db, const Invoice& invoice, const CallContext& ctx) {
     auto& latest = db.prepare(
         "SELECT id, status, amount_cents FROM approval_requests WHERE invoice_id = ?1 ORDER BY id DESC LIMIT 1");
     if (latest.bind(1, invoice.id).step()) {
@@ -234,9 +265,11 @@ ToolOutcome queue_refund(Database& db, const Invoice& invoice, const std::string
         }
         if (status == "declined")
             return ToolResult{request + " was declined by a person; nothing was refunded.", structured};
-        return ToolResult{request + " is still waiting for a person to review it in office-desk; nothing has "
-                                    "been refunded yet. Call issue_refund for this invoice later to check again.",
-                          structured};
+        ToolResult waiting{request + " is still waiting for a person to review it in office-desk; nothing has "
+                                     "been refunded yet. Call issue_refund for this invoice later to check again.",
+                           structured};
+        waiting.queued = true;
+        return waiting;
     }
     if (invoice.status == "refunded")
         return refuse("Invoice " + std::to_string(invoice.id) + " was already refunded; nothing changed.");
@@ -244,30 +277,37 @@ ToolOutcome queue_refund(Database& db, const Invoice& invoice, const std::string
     auto& insert = db.prepare(
         "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) "
         "ON CONFLICT DO NOTHING RETURNING id");
-    if (!insert.bind(1, invoice.id).bind(2, client).bind(3, utc_now()).step()) {
+    const auto now = utc_now();
+    if (!insert.bind(1, invoice.id).bind(2, ctx.client).bind(3, now).step()) {
         // Another process queued it a moment ago: report that one.
         insert.reset();
         tx.commit();
-        return queue_refund(db, invoice, client);
+        return queue_refund(db, invoice, ctx);
     }
     const auto id = insert.column_int(0);
     insert.reset();
+    audit(db, ctx, "refund_queued", "invoice", invoice.id,
+          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(invoice) +
+              "; the client cannot show the approval form.",
+          now);
     tx.commit();
-    return ToolResult{"Refunding " + describe(invoice) + " needs a person's approval, and this client cannot show "
+    ToolResult queued{"Refunding " + describe(invoice) + " needs a person's approval, and this client cannot show "
                       "the approval form. Approval request #" + std::to_string(id) +
                           " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
                           std::to_string(invoice.id) + " again later to see whether it was approved.",
                       json{{"invoice_id", invoice.id}, {"approval_request_id", id}, {"status", "pending"}}};
+    queued.queued = true;
+    return queued;
 }
 
 ToolOutcome issue_refund(CallContext& ctx, const json& args) {
-    const auto invoice_id = args["invoice_id"].get<std::int64_t>();
+    const auto invoice_id = id_argument(args["invoice_id"]);
     auto& db = ctx.database();
     const auto invoice = load_invoice(db, invoice_id);
     if (!invoice)
         return refuse("There is no invoice " + std::to_string(invoice_id) +
                       "; call open_invoices with the customer's id to see their invoices.");
-    if (!ctx.can_elicit) return queue_refund(db, *invoice, ctx.client);
+    if (!ctx.can_elicit) return queue_refund(db, *invoice, ctx);
     if (invoice->status == "refunded") {
         if (!ctx.state_nonce.empty()) {
             Transaction tx(db);
@@ -285,11 +325,15 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     if (action == "decline" || action == "cancel") {
         if (action == "decline") {
             // A person said no: a queued request for this invoice is settled as declined.
-            db.prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2 "
-                       "WHERE invoice_id = ?1 AND status = 'pending'")
-                .bind(1, invoice_id)
-                .bind(2, utc_now())
-                .step();
+            const auto now = utc_now();
+            std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
+            auto& settle = db.prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2 "
+                                      "WHERE invoice_id = ?1 AND status = 'pending' RETURNING id");
+            if (settle.bind(1, invoice_id).bind(2, now).step()) {
+                detail += " Approval request #" + std::to_string(settle.column_int(0)) + " is declined.";
+                settle.reset();
+            }
+            audit(db, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
         }
         tx.commit();
         const std::string what = action == "decline" ? "declined" : "cancelled";
@@ -315,13 +359,16 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     record.step();
     const auto refund_id = record.column_int(0);
     record.reset();
-    db.prepare("UPDATE approval_requests SET status = 'approved', resolved_at = ?2, amount_cents = ?3, reason = ?4 "
-               "WHERE invoice_id = ?1 AND status = 'pending'")
-        .bind(1, invoice_id)
-        .bind(2, now)
-        .bind(3, cents)
-        .bind(4, reason)
-        .step();
+    std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
+                         route_name(ctx.route) + ". Reason: " + reason;
+    auto& settle = db.prepare(
+        "UPDATE approval_requests SET status = 'approved', resolved_at = ?2, amount_cents = ?3, reason = ?4 "
+        "WHERE invoice_id = ?1 AND status = 'pending' RETURNING id");
+    if (settle.bind(1, invoice_id).bind(2, now).bind(3, cents).bind(4, reason).step()) {
+        detail += " (approval request #" + std::to_string(settle.column_int(0)) + " is approved)";
+        settle.reset();
+    }
+    audit(db, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
     tx.commit();
     return ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
                           invoice->customer + "). Reason: " + reason,
@@ -338,9 +385,11 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto quantity = args["quantity"].get<std::int64_t>();
     const auto note_it = args.find("note");
     auto& db = ctx.database();
+    Transaction tx(db);
+    const auto now = utc_now();
     auto& insert = db.prepare(
         "INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
-    insert.bind(1, item).bind(2, quantity).bind(4, ctx.client).bind(5, utc_now());
+    insert.bind(1, item).bind(2, quantity).bind(4, ctx.client).bind(5, now);
     if (note_it != args.end()) insert.bind(3, note_it->get_ref<const std::string&>());
     insert.step();
     const auto order_id = insert.column_int(0);
@@ -351,7 +400,10 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
         text += " (note: " + note_it->get<std::string>() + ")";
         structured["note"] = *note_it;
     }
-    return ToolResult{text + ".", std::move(structured)};
+    text += ".";
+    audit(db, ctx, "lunch_ordered", "lunch_order", order_id, "Lunch order #" + std::to_string(order_id) + ": " + text, now);
+    tx.commit();
+    return ToolResult{std::move(text), std::move(structured)};
 }
 
 ojson schema(std::string_view text) { return ojson::parse(text); }

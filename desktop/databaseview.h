@@ -1,7 +1,8 @@
 #pragma once
 // Read-only tabs over the office database (customers, slots, invoices, refunds, lunch
-// orders, approval requests, the audit trail). Rows that changed since the previous refresh are highlighted,
-// so the effect of a tool call is visible at a glance. Money columns (*_cents) show as 80.00.
+// orders, approval requests, the audit trail). Rows that changed since the previous refresh
+// are highlighted, so the effect of a tool call is visible at a glance. Money columns
+// (*_cents) show as 80.00.
 
 #include "sqlitereader.h"
 

@@ -1,5 +1,6 @@
--- office-mcp schema, version 1. Applied to an empty database by the store; later versions
--- are forward-only migrations in core/store.cpp. Money is integer cents.
+-- office-mcp schema, version 1. Applied to an empty database by the store, followed by the
+-- forward-only migrations in core/store.cpp (version 2 adds the audit table), which also bring
+-- older files forward. Money is integer cents.
 PRAGMA application_id = 1330005571; -- 'OFFC': marks the file as ours
 
 CREATE TABLE customers (

@@ -1,22 +1,29 @@
 // office-mcp: the stdio MCP server. Reads newline-delimited JSON-RPC on stdin, writes
-// replies on stdout (protocol messages only) and logs on stderr. Everything else lives in
-// office_core; this file is the command line, the process life and the read/write loop.
+// replies on stdout (protocol messages only) and logs JSON lines on stderr or --log-file.
+// Everything else lives in office_core; this file is the command line, the process life,
+// the read/write loop and the operator's commands (log tail, audit).
 
+#include "audit.h"
+#include "log.h"
 #include "request_state.h"
 #include "session.h"
 #include "store.h"
 
+#include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -24,14 +31,25 @@ namespace {
 
 constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 
-volatile std::sig_atomic_t g_stop = 0;
-void on_signal(int) { g_stop = 1; }
+volatile std::sig_atomic_t g_stop = 0;  // the signal that asked us to stop
+// After a stop signal, writes get kGraceSeconds to finish; then a write still blocked on a
+// client that does not read is abandoned (SIGALRM interrupts it), so stopping never hangs.
+constexpr unsigned kGraceSeconds = 2;
+volatile std::sig_atomic_t g_grace_over = 0;
+void on_signal(int signal) {
+    if (!g_stop) ::alarm(kGraceSeconds);
+    g_stop = signal;
+}
+void on_alarm(int) { g_grace_over = 1; }
 
 struct Options {
     std::string db;
     std::string profile = "all";
     std::vector<std::string> tools;
     std::int64_t state_ttl = 600;
+    office::LogLevel log_level = office::LogLevel::Info;
+    std::string log_file;  // empty: stderr
+    office::AuditFilter audit;
     std::vector<std::string> command;  // "db init", "config vscode", ...
 };
 
@@ -43,6 +61,9 @@ Usage:
   office-mcp db init|reset|path         create the database / reset it to the seed / print its path
   office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
                                         claude-desktop, claude-code, vscode or cursor
+  office-mcp log tail [FILE]            print a log file for people (default: --log-file, else stdin)
+  office-mcp audit [--since YYYY-MM-DD] [--invoice N] [--slot N]
+                                        list the audit trail: every write, its client, era and time
   office-mcp --help | --version
 
 Options:
@@ -51,6 +72,8 @@ Options:
   --profile NAME         which tools to serve: all (default), scheduling, billing, lunch
   --tools a,b,c          serve exactly these tools
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
+  --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
+  --log-file PATH        append the log to PATH instead of stderr
 
 Environment:
   OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first
@@ -73,6 +96,23 @@ std::vector<std::string> split_commas(const std::string& text) {
         start = end + 1;
     }
     return parts;
+}
+
+bool is_day(const std::string& text) {
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (i != 4 && i != 7 && (text[i] < '0' || text[i] > '9')) return false;
+    return true;
+}
+
+std::int64_t positive_number(const std::string& option, const std::string& text) {
+    std::int64_t n = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9' || n > 100'000'000'000) fail(option + " needs a positive whole number");
+        n = n * 10 + (c - '0');
+    }
+    if (n < 1) fail(option + " needs a positive whole number");
+    return n;
 }
 
 Options parse_options(int argc, char** argv) {
@@ -98,6 +138,20 @@ Options parse_options(int argc, char** argv) {
             o.tools = split_commas(value());
         } else if (arg == "--state-ttl") {
             o.state_ttl = std::atoll(value().c_str());
+        } else if (arg == "--log-level") {
+            const auto level = value();
+            const auto parsed = office::parse_log_level(level);
+            if (!parsed) fail("unknown log level " + level + " (error, warn, info or debug)");
+            o.log_level = *parsed;
+        } else if (arg == "--log-file") {
+            o.log_file = value();
+        } else if (arg == "--since") {
+            o.audit.since = value();
+            if (!is_day(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
+        } else if (arg == "--invoice") {
+            o.audit.invoice = positive_number(arg, value());
+        } else if (arg == "--slot") {
+            o.audit.slot = positive_number(arg, value());
         } else if (!arg.empty() && arg[0] == '-') {
             fail("unknown option " + arg + " (see --help)");
         } else {
@@ -176,10 +230,11 @@ int run_config_command(const Options& o) {
     return 0;
 }
 
-bool write_all(const std::string& data) {
+bool write_all(std::string_view data, int fd = STDOUT_FILENO) {
     std::size_t done = 0;
     while (done < data.size()) {
-        const auto n = ::write(STDOUT_FILENO, data.data() + done, data.size() - done);
+        if (g_grace_over) return false;  // stopping, and the reader is not reading
+        const auto n = ::write(fd, data.data() + done, data.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             return false;  // stdout closed: nobody is listening any more
@@ -189,8 +244,50 @@ bool write_all(const std::string& data) {
     return true;
 }
 
+// The log's sink: each line whole, in one write() where the kernel allows (O_APPEND keeps
+// lines from several processes sharing a file apart). A log that cannot be written is
+// dropped; the requests go on.
+int open_log(const Options& o) {
+    if (o.log_file.empty()) return STDERR_FILENO;
+    const int fd = ::open(o.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0) fail("cannot open log file " + o.log_file + ": " + std::strerror(errno));
+    return fd;
+}
+
 int serve(const Options& o) {
     const auto tools = enabled_tools(o);
+    const int log_fd = open_log(o);
+    office::Logger logger(o.log_level, [log_fd](std::string_view line) { write_all(line, log_fd); });
+    // Start and stop lines both say which server, on which database, served what.
+    const auto identity = [&] {
+        nlohmann::ordered_json line;
+        line["version"] = office::server_version();
+        line["db"] = absolute(o.db);
+        line["profile"] = o.profile;
+        line["pid"] = static_cast<long long>(::getpid());
+        return line;
+    };
+    {
+        auto start = identity();
+        start["tools"] = nlohmann::ordered_json::array();
+        for (const auto& tool : office::office_tools()) {
+            if (tools.empty() || std::find(tools.begin(), tools.end(), tool.name) != tools.end())
+                start["tools"].push_back(tool.name);
+        }
+        start["log_level"] = office::log_level_name(o.log_level);
+        logger.event(office::LogLevel::Info, "start", start);
+    }
+    // The last line of every run: why it ended and with which status.
+    const auto stop = [&](const std::string& reason, int status, const std::string& problem = {}) {
+        auto line = identity();
+        line["reason"] = reason;
+        line["exit_code"] = status;
+        if (!problem.empty()) line["problem"] = problem;
+        logger.event(status == 0 ? office::LogLevel::Info : office::LogLevel::Error, "stop", line);
+        // A client that shows stderr should still see why we stopped when the log is a file.
+        if (!problem.empty() && log_fd != STDERR_FILENO) std::fprintf(stderr, "office-mcp: %s\n", problem.c_str());
+        return status;
+    };
 
     // Nothing is opened until a request needs it: server/discover and tools/list never
     // touch the database, so a probe leaves no file behind.
@@ -220,6 +317,7 @@ int serve(const Options& o) {
         }
         return *sealer;
     };
+    options.logger = &logger;
     office::Session session(std::move(options));
     office::LineSplitter splitter(kMaxLine);
 
@@ -227,12 +325,12 @@ int serve(const Options& o) {
     std::vector<char> buffer(64 * 1024);
     const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
     const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
-    const char* reason = "end of input";
+    std::string reason = "end of input";
     while (!g_stop) {
         const auto n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
         if (n < 0) {
             if (errno == EINTR) continue;
-            reason = "read error";
+            reason = std::string("read error: ") + std::strerror(errno);
             break;
         }
         if (n == 0) {
@@ -248,36 +346,93 @@ int serve(const Options& o) {
             }
             out.clear();
         }
-        if (!fatal.empty()) {
-            std::fprintf(stderr, "office-mcp: %s\n", fatal.c_str());
-            return 2;
-        }
+        if (!fatal.empty()) return stop("database error", 2, fatal);
     }
-    if (g_stop) reason = "signal";
+    if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
     session.end_of_input();
     if (!out.empty()) write_all(out);
-    if (!fatal.empty()) {
-        std::fprintf(stderr, "office-mcp: %s\n", fatal.c_str());
-        return 2;
+    if (!fatal.empty()) return stop("database error", 2, fatal);
+    return stop(reason, 0);
+}
+
+// office-mcp log tail [FILE]: the log as a person reads it.
+int run_log_command(const Options& o) {
+    if (o.command.size() < 2 || o.command[1] != "tail") fail("log needs tail (office-mcp log tail [FILE])");
+    const std::string path = o.command.size() > 2 ? o.command[2] : o.log_file;
+    std::ifstream file;
+    if (!path.empty() && path != "-") {
+        file.open(path);
+        if (!file) fail("cannot read log file " + path + ": " + std::strerror(errno));
     }
-    (void)reason;
+    std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        std::fputs(office::pretty_log_line(line).c_str(), stdout);
+        std::fputc('\n', stdout);
+    }
+    return 0;
+}
+
+// office-mcp audit: the trail as a table, oldest first.
+int run_audit_command(const Options& o) {
+    if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
+    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
+    std::vector<office::AuditEntry> entries;
+    try {
+        auto db = office::open_office_database(o.db);  // brings an older file forward first
+        entries = office::read_audit(*db, o.audit);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+    if (entries.empty()) {
+        std::printf("No audit entries%s.\n", o.audit.since || o.audit.invoice || o.audit.slot ? " match" : "");
+        return 0;
+    }
+    std::vector<std::array<std::string, 6>> rows{{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL"}};
+    for (const auto& e : entries) {
+        rows.push_back({e.at, e.client_version.empty() ? e.client_name : e.client_name + "/" + e.client_version,
+                        e.protocol_version.empty() ? e.era : e.era + " " + e.protocol_version, e.action,
+                        e.subject_type + " " + std::to_string(e.subject_id), e.detail});
+    }
+    std::array<std::size_t, 6> width{};
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size()) line.append(width[c] - row[c].size() + 2, ' ');
+        }
+        std::printf("%s\n", line.c_str());
+    }
     return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::signal(SIGPIPE, SIG_IGN);
+    std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE from write(), and a clean exit
+    std::signal(SIGXFSZ, SIG_IGN);  // a file size limit (ulimit -f) is an EFBIG SQLite reports, not a kill
     struct sigaction sa {};
     sa.sa_handler = on_signal;  // no SA_RESTART: a blocked read() returns and the loop ends
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
-    prctl(PR_SET_PDEATHSIG, SIGTERM);  // the client that launched us died: so do we
+    sigaction(SIGHUP, &sa, nullptr);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, nullptr);
+    // The client that launched us died: so do we. If it died before prctl took effect we were
+    // already re-parented, and no signal will ever come, so look once.
+    const pid_t parent = ::getppid();
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) ::raise(SIGTERM);
 
     const auto options = parse_options(argc, argv);
     if (!options.command.empty()) {
         if (options.command[0] == "db") return run_db_command(options);
         if (options.command[0] == "config") return run_config_command(options);
+        if (options.command[0] == "log") return run_log_command(options);
+        if (options.command[0] == "audit") return run_audit_command(options);
         fail("unknown command " + options.command[0] + " (see --help)");
     }
     return serve(options);

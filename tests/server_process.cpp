@@ -26,7 +26,8 @@ int decode(int status) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                             const std::vector<std::string>& wrapper) {
     char err_template[] = "/tmp/office-e2e-stderr-XXXXXX";
     const int err_fd = mkstemp(err_template);
     stderr_path_ = err_template;
@@ -40,10 +41,11 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::ve
         for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
         std::vector<char*> argv;
         static std::string binary = OFFICE_MCP_BINARY;
+        for (const auto& w : wrapper) argv.push_back(const_cast<char*>(w.c_str()));
         argv.push_back(binary.data());
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
+        execv(argv[0], argv.data());
         _exit(127);
     }
     close(err_fd);
@@ -101,6 +103,11 @@ nlohmann::json ServerProcess::read(int timeout_ms) {
 void ServerProcess::close_stdin() {
     if (in_ >= 0) close(in_);
     in_ = -1;
+}
+
+void ServerProcess::close_stdout() {
+    if (out_ >= 0) close(out_);
+    out_ = -1;
 }
 
 void ServerProcess::kill(int signal) { ::kill(pid_, signal); }

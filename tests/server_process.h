@@ -14,7 +14,9 @@ namespace office::testing {
 class ServerProcess {
 public:
     // Runs office-mcp with `args`; `env` entries ("NAME=value") are added to the environment.
-    explicit ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+    // A `wrapper` command line, when given, runs office-mcp (e.g. setpriv to drop root).
+    explicit ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                           const std::vector<std::string>& wrapper = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -25,6 +27,7 @@ public:
     nlohmann::json read(int timeout_ms = 10000);  // the next line, parsed; throws on timeout or EOF
     nlohmann::json request(const nlohmann::json& message) { send(message); return read(); }
     void close_stdin();
+    void close_stdout();  // stop listening: the server's next write gets EPIPE
     void kill(int signal);
     // The exit status (0..255), 128+signal when killed, or -1 when it did not exit in time.
     int wait(int timeout_ms = 10000);

@@ -381,7 +381,7 @@ TEST_CASE("a database written by a newer office-mcp is refused") {
     office::open_office_database(path)->exec("PRAGMA user_version = 7");
 
     REQUIRE_THROWS_WITH(office::open_office_database(path),
-                        "database " + path + " was written by a newer office-mcp (schema 7; this build knows 1)");
+                        "database " + path + " was written by a newer office-mcp (schema 7; this build knows 2)");
 }
 
 TEST_CASE("a database with our mark but no schema version is called damaged") {

@@ -1,0 +1,103 @@
+// The desk's audit tab shows the same trail as `office-mcp audit`: writes from two
+// differently named clients, made through the real office-mcp. Skipped without $OFFICE_MCP.
+
+#include "databaseview.h"
+#include "testsupport.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestAuditTab : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_program;
+    QTemporaryDir m_dir;
+
+    // One 2026-07-28 tools/call from a client named `client`, in its own office-mcp process.
+    bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments)
+    {
+        const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
+                               {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), QJsonObject()},
+                               {QStringLiteral("io.modelcontextprotocol/clientInfo"),
+                                QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
+        const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                  {QStringLiteral("id"), 1},
+                                  {QStringLiteral("method"), QStringLiteral("tools/call")},
+                                  {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool},
+                                                                         {QStringLiteral("arguments"), arguments},
+                                                                         {QStringLiteral("_meta"), meta}}}};
+        QProcess server;
+        server.start(m_program, {QStringLiteral("--db"), database});
+        if (!server.waitForStarted(5000))
+            return false;
+        server.write(TestSupport::compact(request) + '\n');
+        server.closeWriteChannel();
+        if (!server.waitForFinished(10000))
+            return false;
+        const QJsonObject reply = TestSupport::parse(server.readAllStandardOutput().trimmed());
+        return server.exitCode() == 0 && reply.contains(QLatin1String("result"))
+            && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_program = TestSupport::serverProgram();
+        if (m_program.isEmpty())
+            QSKIP("OFFICE_MCP is not set: no office-mcp to write the trail");
+        QVERIFY(m_dir.isValid());
+    }
+
+    void theAuditTabShowsWhatOfficeMcpAuditLists()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("audit.db"));
+        QVERIFY(callAs(database, QStringLiteral("alpha-agent"), QStringLiteral("book_slot"),
+                       QJsonObject{{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}}));
+        QVERIFY(callAs(database, QStringLiteral("bravo-agent"), QStringLiteral("order_lunch"),
+                       QJsonObject{{QStringLiteral("item"), QStringLiteral("tortilla")}, {QStringLiteral("quantity"), 2}}));
+
+        QProcess audit;
+        audit.start(m_program, {QStringLiteral("audit"), QStringLiteral("--db"), database});
+        QVERIFY(audit.waitForFinished(10000));
+        QCOMPARE(audit.exitCode(), 0);
+        QStringList listed = QString::fromUtf8(audit.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(listed.size(), 3);  // the header and two writes
+        listed.removeFirst();
+
+        DatabaseView view;
+        view.setDatabasePath(database);
+        QVERIFY(DatabaseView::tableNames().contains(QStringLiteral("audit")));
+        QTableWidget *tab = view.table(QStringLiteral("audit"));
+        QVERIFY(tab);
+        QCOMPARE(view.tabs()->tabText(view.tabs()->indexOf(tab)), QStringLiteral("audit"));
+        QCOMPARE(tab->rowCount(), 2);
+
+        const SqliteReader::Table shown = view.snapshot(QStringLiteral("audit"));
+        QVERIFY2(shown.ok(), qPrintable(shown.error));
+        const auto cell = [&](const QVariantList &row, const char *column) {
+            return row.value(int(shown.columns.indexOf(QLatin1String(column)))).toString();
+        };
+        for (int i = 0; i < 2; ++i) {
+            const QVariantList &row = shown.rows.at(i);
+            const QStringList columns = listed.at(i).split(QRegularExpression(QStringLiteral(" {2,}")));
+            QCOMPARE(columns.size(), 6);
+            QCOMPARE(cell(row, "at"), columns.at(0));
+            QCOMPARE(cell(row, "client_name") + QLatin1Char('/') + cell(row, "client_version"), columns.at(1));
+            QCOMPARE(cell(row, "era") + QLatin1Char(' ') + cell(row, "protocol_version"), columns.at(2));
+            QCOMPARE(cell(row, "action"), columns.at(3));
+            QCOMPARE(cell(row, "subject_type") + QLatin1Char(' ') + cell(row, "subject_id"), columns.at(4));
+            QCOMPARE(cell(row, "detail"), columns.at(5));
+        }
+        QCOMPARE(cell(shown.rows.at(0), "client_name"), QStringLiteral("alpha-agent"));
+        QCOMPARE(cell(shown.rows.at(1), "client_name"), QStringLiteral("bravo-agent"));
+    }
+};
+
+QTEST_MAIN(TestAuditTab)
+#include "tst_audittab.moc"

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Writes the fuzz seed corpus: corpus/session/ holds the client side of real exchanges from the
+tests (tests/test_session.cpp, tests/test_end_to_end.cpp, tests/schema_conformance.py), one
+session per file, a message per line; corpus/schema/ holds each tool's inputSchema and the
+refund form's schema (first line) with arguments the tests send (the rest).
+
+Run it again after the protocol or the tools change: python3 tests/fuzz/make_seeds.py
+"""
+import json
+import os
+import shutil
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODERN = "2026-07-28"
+LEGACY = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+
+
+def dump(message):
+    return message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+
+
+def envelope(caps=None, version=MODERN):
+    return {"io.modelcontextprotocol/protocolVersion": version,
+            "io.modelcontextprotocol/clientCapabilities": caps if caps is not None else {},
+            "io.modelcontextprotocol/clientInfo": {"name": "seed", "version": "1"}}
+
+
+def req(i, method, params=None):
+    m = {"jsonrpc": "2.0", "id": i, "method": method}
+    if params is not None:
+        m["params"] = params
+    return m
+
+
+def note(method, params=None):
+    m = {"jsonrpc": "2.0", "method": method}
+    if params is not None:
+        m["params"] = params
+    return m
+
+
+def modern(i, method, params=None, caps=None):
+    p = dict(params or {})
+    p["_meta"] = envelope(caps)
+    return req(i, method, p)
+
+
+CALLS = [
+    ("order_lunch", {"item": "tortilla", "quantity": 2}),
+    ("order_lunch", {"item": "sopa", "quantity": 9, "colour": "rojo"}),
+    ("order_lunch", {"item": "bocadillo", "quantity": 2.0, "note": "sin cebolla"}),
+    ("order_lunch", {"item": "ensalada", "quantity": "2"}),
+    ("order_lunch", {}),
+    ("find_customer", {"query": "Maria"}),
+    ("find_customer", {"query": "%_\\"}),
+    ("list_availability", {"day": "2026-09-04"}),
+    ("list_availability", {"day": "2026-02-30"}),
+    ("book_slot", {"slot_id": 1, "customer_id": 1}),
+    ("book_slot", {"slot_id": 99, "customer_id": 1}),
+    ("book_slot", {"slot_id": 2, "customer_id": 42}),
+    ("open_invoices", {"customer_id": 1}),
+    ("open_invoices", {"customer_id": 42}),
+    ("issue_refund", {"invoice_id": 4}),
+    ("issue_refund", {"invoice_id": 99}),
+    ("no_such_tool", {}),
+]
+
+sessions = {}
+
+# The modern era: stateless, every request carries the envelope.
+lines = [modern("d1", "server/discover"), modern(1, "tools/list")]
+for n, (tool, args) in enumerate(CALLS, start=2):
+    lines.append(modern(n, "tools/call", {"name": tool, "arguments": args}))
+sessions["modern-tools"] = lines
+
+forms = {"elicitation": {}}
+sessions["modern-refund"] = [
+    modern(1, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2}}, forms),
+    modern(2, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2},
+                             "inputResponses": {"approve_refund": {"action": "accept",
+                                                                    "content": {"amount": 80, "reason": "Charged twice"}}},
+                             "requestState": "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}, forms),
+    modern(3, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2},
+                             "inputResponses": {"approve_refund": {"action": "decline"}}}, forms),
+]
+sessions["modern-errors"] = [
+    modern(1, "ping"),
+    req(2, "tools/list", {"_meta": envelope(version="2099-01-01")}),
+    req(3, "tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": MODERN}}),
+    req(4, "tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": MODERN,
+                                    "io.modelcontextprotocol/clientCapabilities": []}}),
+    req(5, "tools/list"),
+    modern(6, "tools/call", {"name": 7}),
+    modern(7, "tools/call", {"name": "order_lunch", "arguments": [1]}),
+    req(8, "tools/list", []),
+]
+
+# Every legacy era: the handshake, then the same calls, then the era's specialities.
+for version in LEGACY:
+    caps = {"elicitation": {}} if version >= "2025-06-18" else {}
+    lines = [req(0, "initialize", {"protocolVersion": version, "capabilities": caps,
+                                   "clientInfo": {"name": "seed", "version": "2"}}),
+             note("notifications/initialized"), req(1, "ping"), req(2, "tools/list")]
+    for n, (tool, args) in enumerate(CALLS, start=3):
+        lines.append(req(n, "tools/call", {"name": tool, "arguments": args}))
+    lines.append(req(40, "resources/list"))
+    lines.append(req(41, "initialize", {"protocolVersion": version}))
+    if version >= "2025-06-18":
+        lines += [req(50, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2}}),
+                  {"jsonrpc": "2.0", "id": "elicit-1",
+                   "result": {"action": "accept", "content": {"amount": 80, "reason": "Double charge"}}},
+                  req(51, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4}}),
+                  {"jsonrpc": "2.0", "id": "elicit-2", "result": {"action": "accept", "content": {"amount": -1}}},
+                  {"jsonrpc": "2.0", "id": "elicit-3", "result": {"action": "decline"}},
+                  req(52, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4}}),
+                  note("notifications/cancelled", {"requestId": 52, "reason": "changed my mind"}),
+                  req(53, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4}}),
+                  {"jsonrpc": "2.0", "id": "elicit-5", "error": {"code": -1, "message": "no"}},
+                  {"jsonrpc": "2.0", "id": "elicit-99", "result": {"action": "accept"}}]
+    if version == "2025-03-26":
+        lines += [[req(60, "ping"), req(61, "tools/list"), note("notifications/initialized")],
+                  [], [1, 2], [req(62, "tools/call", {"name": "order_lunch",
+                                                      "arguments": {"item": "tortilla", "quantity": 1}})]]
+    sessions["legacy-" + version] = lines
+
+# What hostile or confused clients send (tests/test_hostile_input.cpp has the full matrix).
+sessions["bad-input"] = [
+    "this is not json", '{"jsonrpc": "2.0", "id": 1, "method"', "", "   ", "[]", "null", "42", '"x"',
+    {"jsonrpc": "1.0", "id": 1, "method": "ping"}, {"id": 1, "method": "ping"},
+    {"jsonrpc": "2.0", "id": None, "method": "ping"}, {"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"},
+    {"jsonrpc": "2.0", "id": 1.5, "method": "ping"}, {"jsonrpc": "2.0", "id": [1], "method": "ping"},
+    {"jsonrpc": "2.0", "id": True, "method": "ping"}, {"jsonrpc": "2.0", "id": 1, "method": 5},
+    {"jsonrpc": "2.0", "id": 1}, {"jsonrpc": "2.0", "id": 7, "result": {}},
+    {"jsonrpc": "2.0", "id": "elicit-1", "error": {"code": 1, "message": "x"}},
+    '{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}',
+    '{"jsonrpc":"2.0","id":1e400,"method":"ping"}',
+    '{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book_slot","arguments":{"slot_id":1e300,"customer_id":1}}}',
+    '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]',
+    '{"jsonrpc":"2.0","id":1,"method":"ping"}\r',
+    '{"jsonrpc":"2.0","id":"\\u0000","method":"ping"}',
+    note("notifications/cancelled", {"requestId": {"x": [1]}}),
+]
+
+# The schemas: the six tools' inputSchema (as tools/list shows them) and the refund form.
+TOOL_SCHEMAS = [
+    ({"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": 100}},
+      "required": ["query"], "additionalProperties": False},
+     [{"query": "Maria"}, {"query": ""}, {"query": 5}, {}, {"query": "x", "extra": 1}]),
+    ({"type": "object", "properties": {"day": {"type": "string", "format": "date",
+                                               "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}},
+      "required": ["day"], "additionalProperties": False},
+     [{"day": "2026-09-04"}, {"day": "2026-02-30"}, {"day": "2024-02-29"}, {"day": "tomorrow"}]),
+    ({"type": "object", "properties": {"slot_id": {"type": "integer", "minimum": 1},
+                                       "customer_id": {"type": "integer", "minimum": 1}},
+      "required": ["slot_id", "customer_id"], "additionalProperties": False},
+     [{"slot_id": 1, "customer_id": 1}, {"slot_id": 0, "customer_id": -5}, {"slot_id": 1.5, "customer_id": 2.0},
+      {"slot_id": 18446744073709551615, "customer_id": 1e300}]),
+    ({"type": "object", "properties": {"item": {"type": "string", "enum": ["bocadillo", "tortilla", "ensalada"]},
+                                       "quantity": {"type": "integer", "minimum": 1, "maximum": 5},
+                                       "note": {"type": "string", "maxLength": 20}},
+      "required": ["item", "quantity"], "additionalProperties": False},
+     [{"item": "sopa", "quantity": 9, "colour": "rojo"}, {"item": "tortilla", "quantity": "2"},
+      {"item": "tortilla", "quantity": 2, "note": "ñññññññññññññññññññññ"}]),
+    ({"type": "object", "properties": {"amount": {"type": "number", "minimum": 0.01, "maximum": 80},
+                                       "reason": {"type": "string", "minLength": 3, "maxLength": 200}},
+      "required": ["amount", "reason"], "additionalProperties": False},
+     [{"amount": 80, "reason": "Charged twice"}, {"amount": 0.001, "reason": "x"}, {"amount": 1e308}, []]),
+    ({"type": "object", "properties": {"a": {"type": ["string", "null"], "exclusiveMinimum": 0,
+                                             "exclusiveMaximum": 10.5, "enum": [1, "a", None, [1], {"b": 2}]},
+                                       "b": {"type": "boolean"}, "c": {"type": "array"}, "d": {"type": "object"}},
+      "required": ["a", "a", "z"], "additionalProperties": {}},
+     [{"a": None, "b": True, "c": [], "d": {}}, {"a": 11, "b": 0}]),
+]
+
+
+def write(directory, files):
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory)
+    for name, text in files.items():
+        with open(os.path.join(directory, name), "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+
+
+write(os.path.join(HERE, "corpus", "session"),
+      {name + ".jsonl": "\n".join(dump(m) for m in lines) + "\n" for name, lines in sessions.items()})
+schema_files = {}
+for n, (schema, values) in enumerate(TOOL_SCHEMAS):
+    for k, value in enumerate(values):
+        schema_files[f"schema-{n}-{k}.txt"] = dump(schema) + "\n" + dump(value)
+write(os.path.join(HERE, "corpus", "schema"), schema_files)
+print(f"{len(sessions)} session seeds, {len(schema_files)} schema seeds")
