@@ -32,6 +32,8 @@ bool is_legacy_version(std::string_view v) {
 // Eras are compared by their dates, which sort as strings.
 bool at_least(std::string_view version, std::string_view since) { return version >= since; }
 
+const json kNoParams = json::object();
+
 json server_info(std::string_view version) {
     json info{{"name", kServerName}, {"version", server_version()}};
     if (at_least(version, "2025-06-18")) info["title"] = "Office";
@@ -46,13 +48,23 @@ bool declares_form_elicitation(const json& capabilities) {
     return it->empty() || it->contains("form");
 }
 
+// At most kMaxClientField bytes of `text`, cut between UTF-8 characters. The client's name and
+// version are stored with every write it makes; a 4 MB name must not become 4 MB per row.
+constexpr std::size_t kMaxClientField = 128;
+std::string clipped(const std::string& text) {
+    if (text.size() <= kMaxClientField) return text;
+    std::size_t end = kMaxClientField;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0u) == 0x80u) --end;  // not inside a character
+    return text.substr(0, end);
+}
+
 // The client's name and version from clientInfo ("unknown" and "" when it gave none).
 void client_identity(const json& info, std::string& name, std::string& version) {
     name = "unknown";
     version.clear();
     if (!info.is_object()) return;
-    if (const auto it = info.find("name"); it != info.end() && it->is_string()) name = it->get<std::string>();
-    if (const auto it = info.find("version"); it != info.end() && it->is_string()) version = it->get<std::string>();
+    if (const auto it = info.find("name"); it != info.end() && it->is_string()) name = clipped(it->get_ref<const std::string&>());
+    if (const auto it = info.find("version"); it != info.end() && it->is_string()) version = clipped(it->get_ref<const std::string&>());
 }
 
 std::string client_label(const std::string& name, const std::string& version) {
@@ -90,7 +102,7 @@ std::string_view server_version() { return OFFICE_VERSION; }
 struct Session::Request {
     json id;  // null for a notification
     std::string method;
-    json params;  // always an object
+    const json* params = &kNoParams;  // always an object; points into the message
     bool modern = false;
     std::string version;  // the era's protocol version
     json capabilities;    // the client's, for this request
@@ -238,9 +250,9 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
     request.id = id;
     try {
         const auto params_it = message.find("params");
-        if (params_it == message.end() || params_it->is_null()) request.params = json::object();
-        else if (params_it->is_object()) request.params = *params_it;
-        else throw invalid_params("Invalid params: params must be an object");
+        if (params_it != message.end() && params_it->is_object()) request.params = &*params_it;
+        else if (params_it != message.end() && !params_it->is_null())
+            throw invalid_params("Invalid params: params must be an object");
 
         json result = dispatch(request);
         if (notification) {
@@ -254,7 +266,8 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         }
         if (request.modern) {
             if (!result.contains("resultType")) result["resultType"] = "complete";
-            result["_meta"][kMetaServerInfo] = server_info(request.version);
+            static const json modern_info = server_info(kModernVersion);
+            result["_meta"][kMetaServerInfo] = modern_info;
         }
         reply(make_result(id, std::move(result)));
     } catch (const ProtocolError& e) {
@@ -296,7 +309,7 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
     e.method = request.method;
     e.tool = request.tool;
     if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
-        if (const auto args = request.params.find("arguments"); args != request.params.end()) e.arguments = &*args;
+        if (const auto args = request.params->find("arguments"); args != request.params->end()) e.arguments = &*args;
     }
     e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
     logger->request(e);
@@ -324,8 +337,8 @@ json Session::dispatch(Request& request) {
 
     // The era: a request carrying the 2026-07-28 envelope is served statelessly; anything
     // else belongs to the legacy session that initialize opened.
-    const auto meta_it = request.params.find("_meta");
-    const json* meta = (meta_it != request.params.end() && meta_it->is_object()) ? &*meta_it : nullptr;
+    const auto meta_it = request.params->find("_meta");
+    const json* meta = (meta_it != request.params->end() && meta_it->is_object()) ? &*meta_it : nullptr;
     const bool has_envelope = meta && (meta->contains(kMetaVersion) || meta->contains(kMetaCapabilities));
     const bool legacy_method = request.method == "initialize" || request.method == "ping" ||
                                request.method == "notifications/initialized";
@@ -366,7 +379,7 @@ json Session::dispatch(Request& request) {
 
 json Session::on_initialize(Request& request) {
     if (!legacy_version_.empty()) throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: already initialized"};
-    const auto& p = request.params;
+    const auto& p = *request.params;
     const auto requested = p.find("protocolVersion");
     if (requested == p.end() || !requested->is_string())
         throw invalid_params("Invalid params: protocolVersion must be a string");
@@ -460,7 +473,7 @@ json Session::tool_result(const ToolResult& result, const Request& request) cons
 }
 
 json Session::on_tools_call(Request& request) {
-    const auto& p = request.params;
+    const auto& p = *request.params;
     const auto name_it = p.find("name");
     if (name_it == p.end() || !name_it->is_string()) throw invalid_params("Invalid params: name must be a string");
     request.tool = name_it->get_ref<const std::string&>();
@@ -583,7 +596,8 @@ void Session::handle_response(const json& message, std::string& out) {
     request.client_name = parked->client_name;
     request.client_version = parked->client_version;
     request.tool = parked->tool->name;
-    if (options_.logger && options_.logger->enabled(LogLevel::Debug)) request.params["arguments"] = parked->arguments;
+    const json params{{"arguments", parked->arguments}};
+    request.params = &params;
     request.out = &out;
     const auto answer_with = [&](json reply) {
         log_request(request, &reply, started);
@@ -621,8 +635,8 @@ void Session::handle_response(const json& message, std::string& out) {
 }
 
 json Session::on_cancelled(Request& request) {
-    const auto it = request.params.find("requestId");
-    if (it == request.params.end()) return json(json::value_t::discarded);
+    const auto it = request.params->find("requestId");
+    if (it == request.params->end()) return json(json::value_t::discarded);
     for (auto p = parked_.begin(); p != parked_.end(); ++p) {
         if (p->second->original_id == *it) {
             parked_.erase(p);
