@@ -25,6 +25,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -257,7 +259,15 @@ int open_log(const Options& o) {
 int serve(const Options& o) {
     const auto tools = enabled_tools(o);
     const int log_fd = open_log(o);
-    office::Logger logger(o.log_level, [log_fd](std::string_view line) { write_all(line, log_fd); });
+    // A client may hand us a stderr pipe it never reads. Once that pipe is full a log line is
+    // dropped rather than written, so the log can never stall the protocol.
+    struct stat log_stat {};
+    const bool log_is_pipe = fstat(log_fd, &log_stat) == 0 && (S_ISFIFO(log_stat.st_mode) || S_ISSOCK(log_stat.st_mode));
+    office::Logger logger(o.log_level, [log_fd, log_is_pipe](std::string_view line) {
+        pollfd ready{log_fd, POLLOUT, 0};
+        if (log_is_pipe && (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT))) return;
+        write_all(line, log_fd);
+    });
     // Start and stop lines both say which server, on which database, served what.
     const auto identity = [&] {
         nlohmann::ordered_json line;

@@ -334,3 +334,17 @@ TEST_CASE("office-mcp is one self-contained binary", "[e2e][cli]") {
 #endif
     CHECK(run_office_mcp({"--version"}).out.rfind("office-mcp ", 0) == 0);
 }
+
+TEST_CASE("a stderr pipe that nobody reads never stalls the protocol", "[e2e]") {
+    TempDir dir;
+    // bash points our stderr at a pipe whose reader (sleep) never reads, then runs office-mcp.
+    ServerProcess server({"--db", dir.file("office.db")}, {},
+                         {"/bin/bash", "-c", "exec 2> >(exec sleep 20); exec \"$0\" \"$@\""});
+    constexpr int kCalls = 3000;  // ~1 MB of log lines: far more than a pipe holds
+    for (int i = 1; i <= kCalls; ++i) {
+        const auto reply = server.request(call(i, "find_customer", {{"query", "Maria"}}));
+        REQUIRE(reply["id"] == i);
+    }
+    server.close_stdin();
+    CHECK(server.wait() == 0);
+}
