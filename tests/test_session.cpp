@@ -4,9 +4,7 @@
 // The database is a seeded ":memory:" one (a file where a restart is simulated), the sealing
 // key is fixed and the clock is injected, so expiry is tested without waiting.
 
-#include "request_state.h"
-#include "session.h"
-#include "store.h"
+#include "session_harness.h"
 #include "tool.h"
 
 #include <catch2/catch.hpp>
@@ -31,7 +29,6 @@ constexpr const char* kClientInfoKey = "io.modelcontextprotocol/clientInfo";
 constexpr const char* kServerInfoKey = "io.modelcontextprotocol/serverInfo";
 constexpr const char* kProblemsKey = "office-mcp/problems";
 constexpr const char* kDraft2020 = "https://json-schema.org/draft/2020-12/schema";
-constexpr std::int64_t kStart = 1'790'000'000;  // 2026-09-21, a fixed "now"
 
 const std::vector<std::string> kLegacyVersions = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
 
@@ -39,110 +36,10 @@ const json kMariaFormMessage =
     "Refund invoice 2 (Maria Alvarez, open, 80.00)? Enter the amount to refund (at most 80.00) and the "
     "reason, or decline.";
 
-office::StateSealer::Key test_key(unsigned char fill) { return office::StateSealer::Key(32, fill); }
-
-std::vector<json> parse_lines(const std::string& out) {
-    std::vector<json> lines;
-    std::size_t start = 0;
-    while (start < out.size()) {
-        const auto nl = out.find('\n', start);
-        INFO(out);
-        REQUIRE(nl != std::string::npos);  // every message ends its own line
-        const auto line = out.substr(start, nl - start);
-        const json message = json::parse(line, nullptr, false);
-        INFO(line);
-        REQUIRE(!message.is_discarded());
-        lines.push_back(message);
-        start = nl + 1;
-    }
-    return lines;
-}
-
-// One server process: a session over a lazily opened database, fixed keys and a clock the
-// test moves. Not movable: the session's callbacks point back at it.
-class Office {
-public:
-    explicit Office(std::vector<std::string> tools = {}, std::string path = ":memory:")
-        : path_(std::move(path)), session(make_options(std::move(tools))) {}
-    Office(const Office&) = delete;
-    Office& operator=(const Office&) = delete;
-
-    std::vector<json> send_line(std::string_view line) {
-        std::string out;
-        session.handle_line(line, out);
-        return parse_lines(out);
-    }
-    std::vector<json> send(const json& message) { return send_line(message.dump()); }
-
-    // The one reply a request gets.
-    json reply(const json& message) {
-        const auto lines = send(message);
-        INFO(message.dump());
-        REQUIRE(lines.size() == 1);
-        return lines[0];
-    }
-    json result(const json& message) {
-        auto r = reply(message);
-        INFO(r.dump());
-        REQUIRE(r.contains("result"));
-        CHECK(r["id"] == message.at("id"));
-        return r["result"];
-    }
-    json error(const json& message) {
-        auto r = reply(message);
-        INFO(r.dump());
-        REQUIRE(r.contains("error"));
-        CHECK(!r.contains("result"));
-        return r["error"];
-    }
-
-    office::Database& db() { return options_database(); }
-    std::string text(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        std::string value = st.step() ? st.column_text(0) : "<no row>";
-        st.reset();
-        return value;
-    }
-    std::int64_t number(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        const std::int64_t value = st.step() ? st.column_int(0) : -1;
-        st.reset();
-        return value;
-    }
-    std::string invoice_status(int id) { return text("SELECT status FROM invoices WHERE id = " + std::to_string(id)); }
-    std::int64_t refunds() { return number("SELECT count(*) FROM refunds"); }
-
-    int database_opens = 0;
-    std::int64_t now = kStart;
-
-private:
-    office::Database& options_database() {
-        if (!db_) {
-            db_ = office::open_office_database(path_);
-            ++database_opens;
-        }
-        return *db_;
-    }
-
-    office::SessionOptions make_options(std::vector<std::string> tools) {
-        office::SessionOptions options;
-        options.tools = std::move(tools);
-        options.database = [this]() -> office::Database& { return options_database(); };
-        options.sealer = [this]() -> const office::StateSealer& {
-            if (!sealer_) sealer_ = std::make_unique<office::StateSealer>(std::vector{test_key(0x11), test_key(0x22)});
-            return *sealer_;
-        };
-        options.now = [this] { return now; };
-        return options;
-    }
-
-    std::string path_;
-    std::unique_ptr<office::Database> db_;
-    std::unique_ptr<office::StateSealer> sealer_;
-
-public:
-    office::Session session;
-};
+using Office = office::testing::InProcessServer;
+using office::testing::kStart;
+using office::testing::parse_lines;
+using office::testing::test_key;
 
 json request(json id, std::string method, json params = json::object()) {
     return json{{"jsonrpc", "2.0"}, {"id", std::move(id)}, {"method", std::move(method)}, {"params", std::move(params)}};

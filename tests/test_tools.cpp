@@ -2,9 +2,7 @@
 // it: a tools/call line into the session, the result line out, then a look at the rows. The
 // refund's routes to a person are in test_session.cpp; here is what each tool does.
 
-#include "request_state.h"
-#include "session.h"
-#include "store.h"
+#include "session_harness.h"
 #include "tool.h"
 
 #include <catch2/catch.hpp>
@@ -25,102 +23,39 @@
 namespace {
 
 using office::json;
-
-std::vector<json> parse_lines(const std::string& out) {
-    std::vector<json> lines;
-    std::size_t start = 0;
-    while (start < out.size()) {
-        const auto nl = out.find('\n', start);
-        INFO(out);
-        REQUIRE(nl != std::string::npos);
-        const json message = json::parse(out.substr(start, nl - start), nullptr, false);
-        REQUIRE(!message.is_discarded());
-        lines.push_back(message);
-        start = nl + 1;
-    }
-    return lines;
-}
+using office::testing::parse_lines;
 
 // A server process on the seed data, spoken to in the 2026-07-28 era (results carry
 // structuredContent) by a client named test-client/1.0 that cannot show forms.
-class Desk {
+class Desk : public office::testing::InProcessServer {
 public:
-    explicit Desk(std::vector<std::string> tools = {}, std::string path = ":memory:")
-        : path_(std::move(path)), session(make_options(std::move(tools))) {}
-    Desk(const Desk&) = delete;
-    Desk& operator=(const Desk&) = delete;
-
-    json send(const json& message) {
-        std::string out;
-        session.handle_line(message.dump(), out);
-        auto lines = parse_lines(out);
-        INFO(message.dump());
-        REQUIRE(lines.size() == 1);
-        INFO(lines[0].dump());
-        REQUIRE(lines[0].contains("result"));
-        return lines[0]["result"];
-    }
+    using InProcessServer::InProcessServer;
 
     json call(const std::string& tool, json arguments, json capabilities = json::object()) {
-        return send(json{{"jsonrpc", "2.0"},
-                         {"id", ++next_id_},
-                         {"method", "tools/call"},
-                         {"params",
-                          {{"name", tool},
-                           {"arguments", std::move(arguments)},
-                           {"_meta",
-                            {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                             {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
-                             {"io.modelcontextprotocol/clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}}}}}});
+        return result(json{{"jsonrpc", "2.0"},
+                           {"id", ++next_id_},
+                           {"method", "tools/call"},
+                           {"params",
+                            {{"name", tool},
+                             {"arguments", std::move(arguments)},
+                             {"_meta",
+                              {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                               {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
+                               {"io.modelcontextprotocol/clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}}}}}});
     }
 
     json list_tools() {
-        return send(json{{"jsonrpc", "2.0"},
-                         {"id", ++next_id_},
-                         {"method", "tools/list"},
-                         {"params",
-                          {{"_meta",
-                            {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                             {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}});
-    }
-
-    office::Database& db() {
-        if (!db_) db_ = office::open_office_database(path_);
-        return *db_;
-    }
-    std::string text(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        std::string value = st.step() ? st.column_text(0) : "<no row>";
-        st.reset();
-        return value;
-    }
-    std::int64_t number(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        const std::int64_t value = st.step() ? st.column_int(0) : -1;
-        st.reset();
-        return value;
+        return result(json{{"jsonrpc", "2.0"},
+                           {"id", ++next_id_},
+                           {"method", "tools/list"},
+                           {"params",
+                            {{"_meta",
+                              {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                               {"io.modelcontextprotocol/clientCapabilities", json::object()}}}}}});
     }
 
 private:
-    office::SessionOptions make_options(std::vector<std::string> tools) {
-        office::SessionOptions options;
-        options.tools = std::move(tools);
-        options.database = [this]() -> office::Database& { return db(); };
-        options.sealer = [this]() -> const office::StateSealer& {
-            if (!sealer_) sealer_ = std::make_unique<office::StateSealer>(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
-            return *sealer_;
-        };
-        options.now = [] { return std::int64_t{1'790'000'000}; };
-        return options;
-    }
-
-    std::string path_;
-    std::unique_ptr<office::Database> db_;
-    std::unique_ptr<office::StateSealer> sealer_;
     int next_id_ = 0;
-
-public:
-    office::Session session;
 };
 
 std::string text_of(const json& result) {

@@ -1,0 +1,127 @@
+#pragma once
+// A session driven in-process exactly as the stdio server drives it: one line in, the reply
+// lines out, over a lazily opened seeded database, fixed sealing keys and a clock the test
+// moves. Shared by the session and tool tests.
+
+#include "request_state.h"
+#include "session.h"
+#include "store.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace office::testing {
+
+inline constexpr std::int64_t kStart = 1'790'000'000;  // 2026-09-21, a fixed "now"
+
+inline StateSealer::Key test_key(unsigned char fill) { return StateSealer::Key(32, fill); }
+
+inline std::vector<json> parse_lines(const std::string& out) {
+    std::vector<json> lines;
+    std::size_t start = 0;
+    while (start < out.size()) {
+        const auto nl = out.find('\n', start);
+        INFO(out);
+        REQUIRE(nl != std::string::npos);  // every message ends its own line
+        const auto line = out.substr(start, nl - start);
+        const json message = json::parse(line, nullptr, false);
+        INFO(line);
+        REQUIRE(!message.is_discarded());
+        lines.push_back(message);
+        start = nl + 1;
+    }
+    return lines;
+}
+
+// One server process: a session over a lazily opened database, fixed keys and a clock the
+// test moves. Not movable: the session's callbacks point back at it.
+class InProcessServer {
+public:
+    explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:")
+        : path_(std::move(path)), session(make_options(std::move(tools))) {}
+    InProcessServer(const InProcessServer&) = delete;
+    InProcessServer& operator=(const InProcessServer&) = delete;
+
+    std::vector<json> send_line(std::string_view line) {
+        std::string out;
+        session.handle_line(line, out);
+        return parse_lines(out);
+    }
+    std::vector<json> send(const json& message) { return send_line(message.dump()); }
+
+    // The one reply a request gets.
+    json reply(const json& message) {
+        const auto lines = send(message);
+        INFO(message.dump());
+        REQUIRE(lines.size() == 1);
+        return lines[0];
+    }
+    json result(const json& message) {
+        auto r = reply(message);
+        INFO(r.dump());
+        REQUIRE(r.contains("result"));
+        CHECK(r["id"] == message.at("id"));
+        return r["result"];
+    }
+    json error(const json& message) {
+        auto r = reply(message);
+        INFO(r.dump());
+        REQUIRE(r.contains("error"));
+        CHECK(!r.contains("result"));
+        return r["error"];
+    }
+
+    Database& db() { return options_database(); }
+    std::string text(std::string_view sql) {
+        auto& st = db().prepare(sql);
+        std::string value = st.step() ? st.column_text(0) : "<no row>";
+        st.reset();
+        return value;
+    }
+    std::int64_t number(std::string_view sql) {
+        auto& st = db().prepare(sql);
+        const std::int64_t value = st.step() ? st.column_int(0) : -1;
+        st.reset();
+        return value;
+    }
+    std::string invoice_status(int id) { return text("SELECT status FROM invoices WHERE id = " + std::to_string(id)); }
+    std::int64_t refunds() { return number("SELECT count(*) FROM refunds"); }
+
+    int database_opens = 0;
+    std::int64_t now = kStart;
+
+private:
+    Database& options_database() {
+        if (!db_) {
+            db_ = open_office_database(path_);
+            ++database_opens;
+        }
+        return *db_;
+    }
+
+    SessionOptions make_options(std::vector<std::string> tools) {
+        SessionOptions options;
+        options.tools = std::move(tools);
+        options.database = [this]() -> Database& { return options_database(); };
+        options.sealer = [this]() -> const StateSealer& {
+            if (!sealer_) sealer_ = std::make_unique<StateSealer>(std::vector{test_key(0x11), test_key(0x22)});
+            return *sealer_;
+        };
+        options.now = [this] { return now; };
+        return options;
+    }
+
+    std::string path_;
+    std::unique_ptr<Database> db_;
+    std::unique_ptr<StateSealer> sealer_;
+
+public:
+    Session session;
+};
+
+}  // namespace office::testing
