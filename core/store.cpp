@@ -481,17 +481,42 @@ std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_ro
 // ---- Transaction --------------------------------------------------------------------------
 
 Transaction::Transaction(Database& db, Kind kind) : db_(db) {
+    if (db_.batching_) {
+        if (!db_.batch_open_) {
+            db_.prepare("BEGIN IMMEDIATE").step();
+            db_.batch_open_ = true;
+        }
+        db_.prepare("SAVEPOINT unit").step();
+        savepoint_ = true;
+        return;
+    }
     db_.prepare(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN").step();
 }
 
 Transaction::~Transaction() {
-    // A failed COMMIT may already have rolled back (SQLite does so for some errors).
-    if (!done_ && !sqlite3_get_autocommit(db_.handle())) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    if (done_ || sqlite3_get_autocommit(db_.handle())) return;  // a failed COMMIT may have rolled back already
+    if (savepoint_) {
+        sqlite3_exec(db_.handle(), "ROLLBACK TO unit; RELEASE unit", nullptr, nullptr, nullptr);
+        return;
+    }
+    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void Transaction::commit() {
-    db_.prepare("COMMIT").step();
+    db_.prepare(savepoint_ ? "RELEASE unit" : "COMMIT").step();
     done_ = true;
+}
+
+void Database::end_batch() {
+    batching_ = false;
+    if (!batch_open_) return;
+    batch_open_ = false;
+    try {
+        prepare("COMMIT").step();
+    } catch (const StoreError&) {
+        if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
 }
 
 // ---- The office schema --------------------------------------------------------------------

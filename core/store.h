@@ -73,14 +73,27 @@ public:
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
 
+    // Group commit. Between begin_batch() and end_batch() the first Transaction opens one
+    // write transaction that every Transaction of the batch joins as a savepoint (its own
+    // commit or rollback stays its own), and end_batch() commits it once. The caller sends
+    // the replies of a batch only after end_batch() returns, so an acknowledged write is
+    // always committed; a pipelined burst then costs one WAL commit instead of one per call.
+    // end_batch() rolls back and throws StoreError when the commit fails.
+    void begin_batch() { batching_ = true; }
+    void end_batch();
+
 private:
+    friend class Transaction;
     struct Cache;
     std::string path_;
     sqlite3* db_ = nullptr;
     std::unique_ptr<Cache> cache_;
+    bool batching_ = false;
+    bool batch_open_ = false;  // the batch's write transaction has begun
 };
 
 // BEGIN IMMEDIATE (writes) or BEGIN (reads); rolls back in the destructor unless committed.
+// Inside a batch (Database::begin_batch) it is a savepoint of the batch's transaction.
 class Transaction {
 public:
     enum class Kind { Immediate, Deferred };
@@ -93,6 +106,7 @@ public:
 private:
     Database& db_;
     bool done_ = false;
+    bool savepoint_ = false;
 };
 
 // The schema version this build writes (PRAGMA user_version).

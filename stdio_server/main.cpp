@@ -347,8 +347,20 @@ int serve(const Options& o) {
             splitter.finish(on_line, on_overlong);
             break;
         }
-        splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(n)), on_line, on_overlong);
-        // One write per read: replies to a pipelined burst leave together.
+        const std::string_view chunk(buffer.data(), static_cast<std::size_t>(n));
+        // A pipelined burst (several lines in one read) commits its writes together, and its
+        // replies leave in one write, after that commit.
+        const bool burst = db && std::count(chunk.begin(), chunk.end(), '\n') > 1;
+        if (burst) db->begin_batch();
+        splitter.feed(chunk, on_line, on_overlong);
+        if (burst) {
+            try {
+                db->end_batch();
+            } catch (const office::StoreError& e) {
+                // Nothing of this burst was committed, so nothing of it may be acknowledged.
+                return stop("database error", 2, std::string("cannot commit: ") + e.what());
+            }
+        }
         if (!out.empty()) {
             if (!write_all(out)) {
                 reason = "stdout closed";

@@ -249,6 +249,39 @@ TEST_CASE("a transaction that is not committed leaves no row") {
     CHECK(slots(*db) == kSeedSlots);
 }
 
+TEST_CASE("a batch commits its transactions once, at its end, and a rolled-back one stays rolled back") {
+    TempDir dir;
+    const std::string path = dir / "office.db";
+    auto db = office::open_office_database(path);
+    office::Database other(path);
+    db->begin_batch();
+    {
+        Transaction kept(*db);
+        db->prepare("INSERT INTO customers (name, email) VALUES ('Ana Lima', 'ana@example.com')").step();
+        kept.commit();
+    }
+    {
+        Transaction dropped(*db);
+        db->prepare("INSERT INTO customers (name, email) VALUES ('Rui Costa', 'rui@example.com')").step();
+    }
+    CHECK(customer_count(*db) == 4);     // the batch sees its own committed unit...
+    CHECK(customer_count(other) == 3);   // ...another connection sees nothing before the batch ends
+    db->end_batch();
+    CHECK(customer_count(other) == 4);
+    auto& names = other.prepare("SELECT group_concat(name, ',') FROM customers WHERE id > 3");
+    REQUIRE(names.step());
+    CHECK(names.column_text(0) == "Ana Lima");
+    names.reset();
+
+    // After the batch, transactions commit on their own again.
+    {
+        Transaction alone(*db);
+        db->prepare("INSERT INTO customers (name, email) VALUES ('Rui Costa', 'rui@example.com')").step();
+        alone.commit();
+    }
+    CHECK(customer_count(other) == 5);
+}
+
 TEST_CASE("a committed transaction keeps its row, also for another connection") {
     TempDir dir;
     std::string path = dir / "office.db";
