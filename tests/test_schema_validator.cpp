@@ -428,6 +428,29 @@ TEST_CASE("a pattern that does not compile is refused when the schema is compile
     CHECK_THROWS_AS(one("code", R"({"pattern":"(unclosed"})"), std::invalid_argument);
 }
 
+TEST_CASE("a pattern that repeats a repetition is refused when compiled, as ECMAScript refuses it") {
+    // Found by tests/fuzz/fuzz_schema_validator: libstdc++ accepted "l?}+++{0}++" and then
+    // backtracked for longer than the fuzzer's 10-second limit on a ten-character value.
+    CHECK_THROWS_WITH(one("d", R"({"pattern":"a++"})"), "malformed schema: d: pattern a++ repeats a repetition");
+    CHECK_THROWS_AS(one("d", R"({"pattern":"l?}+++++{0}++$"})"), std::invalid_argument);
+    CHECK_THROWS_AS(one("d", R"({"pattern":"a{2}*"})"), std::invalid_argument);
+    // One "?" after a quantifier makes it lazy, and inside a class * + ? { are characters.
+    CHECK(messages(one("d", R"({"pattern":"^a+?b{1,2}?$"})"), R"({"d":"ab"})").empty());
+    CHECK(messages(one("d", R"({"pattern":"^[*+?{]+$"})"), R"({"d":"*+?{"})").empty());
+}
+
+TEST_CASE("a pattern whose repeat counts would overflow or multiply past 100000 is refused when compiled") {
+    // Found by tests/fuzz/fuzz_schema_validator: libstdc++ overflowed reading {3333...4}.
+    CHECK_THROWS_WITH(one("d", R"({"pattern":"^[0-9]{333333333333333333333333333334}$"})"),
+                      "malformed schema: d: pattern ^[0-9]{333333333333333333333333333334}$ repeats more than 100000 times in all");
+    CHECK_THROWS_AS(one("d", R"({"pattern":"((a{100}){100}){100}"})"), std::invalid_argument);
+    CHECK_THROWS_AS(one("d", R"({"pattern":"a{2,100001}"})"), std::invalid_argument);
+    // Escaped braces are not counts, and the tools' own pattern multiplies to 16.
+    CHECK(messages(one("d", R"({"pattern":"^\\{999999999\\}$"})"), R"({"d":"{999999999}"})").empty());
+    CHECK(messages(one("d", R"({"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})"), R"({"d":"2026-09-04"})").empty());
+    CHECK(messages(one("d", R"({"pattern":"^a{1000}b{100}$"})"), R"({"d":"ab"})") == "d: must match the pattern ^a{1000}b{100}$");
+}
+
 TEST_CASE("a malformed schema is refused when it is compiled") {
     CHECK_THROWS_AS(SchemaValidator(ordered_json::parse("[]")), std::invalid_argument);
     CHECK_THROWS_AS(SchemaValidator(json::parse("\"object\"")), std::invalid_argument);
