@@ -7,12 +7,17 @@ cd "$(dirname "$0")"
 build="${OFFICE_BUILD_DIR:-build}"
 server="$PWD/$build/stdio_server/office-mcp"
 "$server" db init
-if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$build/desktop/office-desk" ]; then
-  exec "$build/desktop/office-desk" "$@"
+desk="$build/desktop/office-desk"
+if [ ! -x "$desk" ]; then
+  why="office-desk was not built here (it needs Qt 6: apt-get install qt6-base-dev, then ./run.sh again)."
+elif [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  why="No display here, so office-desk (the desktop app) cannot open.
+Run it on a desktop session, or under a virtual display: xvfb-run $PWD/$desk"
+else
+  exec "$desk" "$@"
 fi
 cat >&2 <<MSG
-No display here, so office-desk (the desktop app) cannot open.
-Run it on a desktop session, or under a virtual display: xvfb-run $PWD/$build/desktop/office-desk
+$why
 
 The MCP server itself needs no display. An AI client launches it; to connect one, paste:
   Claude Code:     $("$server" config claude-code)
