@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -594,9 +595,10 @@ std::unique_ptr<Database> open_office_database(const std::string& path) {
 std::string format_cents(std::int64_t cents) {
     // Unsigned magnitude: -INT64_MIN does not fit in int64_t.
     std::uint64_t magnitude = cents < 0 ? 0 - static_cast<std::uint64_t>(cents) : static_cast<std::uint64_t>(cents);
-    std::string fraction = std::to_string(magnitude % 100);
-    if (fraction.size() < 2) fraction.insert(0, "0");
-    return (cents < 0 ? "-" : "") + std::to_string(magnitude / 100) + "." + fraction;
+    char text[32];
+    std::snprintf(text, sizeof text, "%s%llu.%02llu", cents < 0 ? "-" : "",
+                  static_cast<unsigned long long>(magnitude / 100), static_cast<unsigned long long>(magnitude % 100));
+    return text;
 }
 
 std::string utc_now() {
