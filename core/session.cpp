@@ -110,6 +110,7 @@ struct Session::Request {
     std::string client_name;
     std::string client_version;
     std::string_view era;  // "legacy" or "modern" once dispatch has decided
+    Caller caller() const { return Caller{client_name, client_version, client, std::string(era), version}; }
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
@@ -123,10 +124,7 @@ struct Session::Parked {
     const Tool* tool;
     json arguments;
     std::string key;
-    std::string version;
-    std::string client;
-    std::string client_name;
-    std::string client_version;
+    Caller caller;
 };
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
@@ -485,11 +483,7 @@ json Session::on_tools_call(Request& request) {
 
     CallContext ctx;
     ctx.database = options_.database;
-    ctx.client = request.client;
-    ctx.client_name = request.client_name;
-    ctx.client_version = request.client_version;
-    ctx.era = request.era;
-    ctx.protocol_version = request.version;
+    ctx.caller = request.caller();
     ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
 
     // Round two of a modern input_required call: the state must be one this server sealed,
@@ -573,8 +567,7 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
     if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
-    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.version, request.client,
-                                                      request.client_name, request.client_version});
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller()});
     return json(json::value_t::discarded);
 }
 
@@ -591,10 +584,10 @@ void Session::handle_response(const json& message, std::string& out) {
     request.id = parked->original_id;
     request.method = "tools/call";
     request.era = "legacy";
-    request.version = parked->version;
-    request.client = parked->client;
-    request.client_name = parked->client_name;
-    request.client_version = parked->client_version;
+    request.version = parked->caller.protocol_version;
+    request.client = parked->caller.label;
+    request.client_name = parked->caller.name;
+    request.client_version = parked->caller.version;
     request.tool = parked->tool->name;
     const json params{{"arguments", parked->arguments}};
     request.params = &params;
@@ -615,11 +608,7 @@ void Session::handle_response(const json& message, std::string& out) {
             const json responses{{parked->key, *answer}};
             CallContext ctx;
             ctx.database = options_.database;
-            ctx.client = parked->client;
-            ctx.client_name = parked->client_name;
-            ctx.client_version = parked->client_version;
-            ctx.era = "legacy";
-            ctx.protocol_version = parked->version;
+            ctx.caller = parked->caller;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;
             ctx.input_responses = &responses;

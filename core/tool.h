@@ -37,16 +37,19 @@ using ToolOutcome = std::variant<ToolResult, InputRequired>;
 // How the answers reached the tool; recorded with every refund.
 enum class Route { None, InputRequired, Elicitation };
 
+// Who is calling, as the handshake or the request's envelope said (self-reported: shown and
+// recorded with every write, never used to decide anything).
+struct Caller {
+    std::string name;
+    std::string version;           // "" when the client gave none
+    std::string label;             // "name/version"
+    std::string era;               // "legacy" or "modern"
+    std::string protocol_version;  // e.g. 2025-11-25
+};
+
 struct CallContext {
     std::function<Database&()> database;  // opened on first use
-    std::string client;                   // "name/version" as the client reported it
-    // For the audit trail, recorded with every write: the client's name and version as the
-    // handshake or the request's envelope gave them, the era ("legacy" or "modern") and
-    // the protocol version.
-    std::string client_name;
-    std::string client_version;
-    std::string era;
-    std::string protocol_version;
+    Caller caller;
     bool can_elicit = false;              // some route to a person exists for this call
     Route route = Route::None;
     // Second round only: the answers, keyed as InputRequired::key ({action, content}).

@@ -41,7 +41,7 @@ std::int64_t id_argument(const json& value) {
 // One row of the audit trail, written in the caller's open transaction with the write itself.
 void audit(Database& db, const CallContext& ctx, std::string_view action, std::string_view subject_type,
            std::int64_t subject_id, std::string detail, const std::string& at) {
-    record_audit(db, AuditEntry{0, at, ctx.client_name, ctx.client_version, ctx.era, ctx.protocol_version,
+    record_audit(db, AuditEntry{0, at, ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
                                 std::string(action), std::string(subject_type), subject_id, std::move(detail)});
 }
 
@@ -125,7 +125,7 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
         "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4 "
         "WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
     const auto now = utc_now();
-    book.bind(1, slot_id).bind(2, customer_id).bind(3, now).bind(4, ctx.client);
+    book.bind(1, slot_id).bind(2, customer_id).bind(3, now).bind(4, ctx.caller.label);
     if (!book.step()) {
         book.reset();
         auto& exists = db.prepare("SELECT day, time FROM slots WHERE id = ?1");
@@ -278,7 +278,7 @@ ToolOutcome queue_refund(Database& db, const Invoice& invoice, const CallContext
         "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) "
         "ON CONFLICT DO NOTHING RETURNING id");
     const auto now = utc_now();
-    if (!insert.bind(1, invoice.id).bind(2, ctx.client).bind(3, now).step()) {
+    if (!insert.bind(1, invoice.id).bind(2, ctx.caller.label).bind(3, now).step()) {
         // Another process queued it a moment ago: report that one.
         insert.reset();
         tx.commit();
@@ -355,7 +355,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     auto& record = db.prepare(
         "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
-    record.bind(1, invoice_id).bind(2, cents).bind(3, reason).bind(4, route_name(ctx.route)).bind(5, ctx.client).bind(6, now);
+    record.bind(1, invoice_id).bind(2, cents).bind(3, reason).bind(4, route_name(ctx.route)).bind(5, ctx.caller.label).bind(6, now);
     record.step();
     const auto refund_id = record.column_int(0);
     record.reset();
@@ -389,7 +389,7 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto now = utc_now();
     auto& insert = db.prepare(
         "INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
-    insert.bind(1, item).bind(2, quantity).bind(4, ctx.client).bind(5, now);
+    insert.bind(1, item).bind(2, quantity).bind(4, ctx.caller.label).bind(5, now);
     if (note_it != args.end()) insert.bind(3, note_it->get_ref<const std::string&>());
     insert.step();
     const auto order_id = insert.column_int(0);
