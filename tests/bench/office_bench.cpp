@@ -709,23 +709,28 @@ double percentile(std::vector<double> v, double p) {  // nearest rank
 
 // Full session in one era: cold start, sequential latency and CPU per tool, throughput
 // and CPU under load, peak RSS, exit.
+// Starts server `s` in its own fresh directory (its database and stderr.log live there);
+// false, with o.ok and o.err set, when that fails.
+bool spawn_server(const Server& s, const SessionDir& dir, int pin_cpu, Child& c, SessionOut& o) {
+    o.ok = false;
+    if (dir.path.empty()) {
+        o.err = "mkdtemp failed";
+        return false;
+    }
+    std::vector<std::string> env;
+    const auto argv = server_argv(s, dir, env);
+    if (!spawn(c, argv, env, pin_cpu, (dir.path / "stderr.log").string(), o.err)) return false;
+    o.ok = true;
+    return true;
+}
+
 SessionOut run_full(const Server& s, bool modern, int pin_cpu, Ctx& ctx, bool warmup_only = false) {
     SessionOut o;
     const std::string era = modern ? "modern" : "legacy";
     SessionDir dir(ctx.tmp_root);
-    if (dir.path.empty()) {
-        o.ok = false;
-        o.err = "mkdtemp failed";
-        return o;
-    }
     const fs::path errlog = dir.path / "stderr.log";
-    std::vector<std::string> env;
-    auto argv = server_argv(s, dir, env);
     Child c;
-    if (!spawn(c, argv, env, pin_cpu, errlog.string(), o.err)) {
-        o.ok = false;
-        return o;
-    }
+    if (!spawn_server(s, dir, pin_cpu, c, o)) return o;
     auto fail = [&](const std::string& what) {
         o.ok = false;
         o.err = what;
@@ -909,14 +914,8 @@ SessionOut run_full(const Server& s, bool modern, int pin_cpu, Ctx& ctx, bool wa
 SessionOut run_discover(const Server& s, int pin_cpu, Ctx& ctx) {
     SessionOut o;
     SessionDir dir(ctx.tmp_root);
-    const fs::path errlog = dir.path / "stderr.log";
-    std::vector<std::string> env;
-    auto argv = server_argv(s, dir, env);
     Child c;
-    if (!spawn(c, argv, env, pin_cpu, errlog.string(), o.err)) {
-        o.ok = false;
-        return o;
-    }
+    if (!spawn_server(s, dir, pin_cpu, c, o)) return o;
     std::string req, line;
     simple("server/discover", true).append(req, 1);
     const int64_t deadline = c.t_spawn + kStartTimeout;
