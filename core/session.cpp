@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include "office_version.h"
 #include "store.h"
 
 #include <chrono>
