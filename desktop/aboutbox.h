@@ -5,6 +5,7 @@
 
 class QMainWindow;
 class QMessageBox;
+class QWidget;
 
 // "office-desk 0.1.0" and what it is for; the version is the project's (office_version.h).
 QString aboutText();
