@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: unit, end-to-end (the real binary over pipes),
 # schema conformance of every message, interop with the official MCP SDK clients, and the
-# desktop app under the offscreen platform; then the same unit, end-to-end and conformance
+# desktop app under the offscreen platform, and the packages (.deb, tarball, MCPB bundle) built,
+# unpacked, linted and run; then the same unit, end-to-end and conformance
 # suites again on an AddressSanitizer + UndefinedBehaviorSanitizer build (clang), and a
 # bounded libFuzzer run of the line handler and the schema validator (tests/fuzz).
 # Arguments go to every ctest run (e.g. ./test.sh -R refund).
 set -euo pipefail
 cd "$(dirname "$0")"
+# The packaging tests build, lint and unpack the .debs, the tarball and the MCPB bundle with these.
+OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin"
 # clang and its runtime libraries (sanitizers, libFuzzer) are needed by the tests only.
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} clang libclang-rt-dev" ./setup.sh
 build="${OFFICE_BUILD_DIR:-build}"
@@ -16,6 +19,10 @@ if [ ! -d tests/interop/node_modules ] || [ tests/interop/package-lock.json -nt 
   npm ci --prefix tests/interop --no-audit --no-fund >&2
   cmake "$build" >/dev/null  # re-run configure so CTest sees the interop tests
   [ -f "$asan/build.ninja" ] && cmake "$asan" >/dev/null
+fi
+# The packaging tests check the bundle with the official MCPB packer, pinned by tests/packaging/package-lock.json.
+if [ ! -d tests/packaging/node_modules ] || [ tests/packaging/package-lock.json -nt tests/packaging/node_modules ]; then
+  npm ci --prefix tests/packaging --no-audit --no-fund >&2
 fi
 if [ ! -f "$asan/build.ninja" ]; then
   # -O1 -g1: quick to build, fast enough to run, and sanitizer reports name file and line.

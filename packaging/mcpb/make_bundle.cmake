@@ -1,15 +1,17 @@
 # Writes the MCPB bundle (a zip with manifest.json, the server and its icon), run by the `mcpb`
 # target in packaging/CMakeLists.txt:
-#   cmake -DSERVER= -DMANIFEST_IN= -DICON_SVG= -DRSVG_CONVERT= -DVERSION= -DRELEASE_DATE=
-#         -DSTAGING= -DOUT= -P make_bundle.cmake
+#   cmake -DSERVER= -DMANIFEST_IN= -DICON_SVG= -DVERSION= -DRELEASE_DATE= -DSTAGING= -DOUT=
+#         -P make_bundle.cmake
 foreach(input SERVER MANIFEST_IN ICON_SVG VERSION RELEASE_DATE STAGING OUT)
   if(NOT ${input})
     message(FATAL_ERROR "make_bundle.cmake needs -D${input}=...")
   endif()
 endforeach()
+# Looked for now, not at configure time, so installing it later needs no re-configure.
+find_program(RSVG_CONVERT rsvg-convert)
 if(NOT RSVG_CONVERT)
   message(FATAL_ERROR "rsvg-convert was not found (Debian package librsvg2-bin): it renders the bundle's icon "
-                      "from resources/office-desk.svg. Install it, then re-run cmake.")
+                      "from resources/office-desk.svg.")
 endif()
 
 file(REMOVE_RECURSE "${STAGING}")
