@@ -127,6 +127,23 @@ def the_man_page_is_clean_and_complete():
     require(f'"office\\-mcp {VERSION}"' in text, f"the man page's header does not say version {VERSION}")
 
 
+def cmake_install_puts_everything_in_place():
+    """cmake --install into a scratch prefix: the binaries, desktop entry, icon, metainfo, man page, README."""
+    with tempfile.TemporaryDirectory() as prefix:
+        done = run(["cmake", "--install", BUILD, "--prefix", prefix])
+        require(done.returncode == 0, f"cmake --install failed:\n{done.stdout}{done.stderr}")
+        expected = ["bin/office-mcp", "share/man/man1/office-mcp.1", "share/doc/office-mcp/README.md",
+                    "share/doc/office-mcp/copyright"]
+        if DESK:
+            expected += ["bin/office-desk", "share/applications/office-desk.desktop",
+                         "share/icons/hicolor/scalable/apps/office-desk.svg",
+                         f"share/metainfo/{ENV['OFFICE_APPSTREAM_ID']}.metainfo.xml", "share/man/man1/office-desk.1"]
+        missing = [path for path in expected if not os.path.isfile(os.path.join(prefix, path))]
+        installed = sorted(os.path.relpath(os.path.join(d, f), prefix) for d, _, files in os.walk(prefix) for f in files)
+        require(not missing, f"cmake --install did not put {missing}; it put {installed}")
+        print("\n".join(installed))
+
+
 def the_packages_are_built():
     """cmake --build --target mcpb, then cpack: both .debs, the tarball and the bundle."""
     need("dpkg-shlibdeps", "dpkg-dev")
@@ -295,6 +312,7 @@ def the_bundle_passes_mcpb_validate():
 CHECKS = {f.__name__: f for f in (
     the_version_comes_from_the_project,
     the_man_page_is_clean_and_complete,
+    cmake_install_puts_everything_in_place,
     the_packages_are_built,
     the_debs_hold_what_they_should,
     the_deb_runs_from_a_temporary_root,
