@@ -1,7 +1,7 @@
 #include "session.h"
 
+#include "office_version.h"
 #include "utf8.h"
-
 #include "store.h"
 
 #include <chrono>
