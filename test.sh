@@ -7,8 +7,9 @@
 # Arguments go to every ctest run (e.g. ./test.sh -R refund).
 set -euo pipefail
 cd "$(dirname "$0")"
-# clang and its runtime libraries (sanitizers, libFuzzer) are needed by the tests only.
-OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} clang libclang-rt-dev" ./setup.sh
+# clang and its runtime libraries (sanitizers, libFuzzer) are needed by the tests only, and so is
+# strace (the durability tests check the order of the server's writes and syncs with it).
+OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} clang libclang-rt-dev strace" ./setup.sh
 build="${OFFICE_BUILD_DIR:-build}"
 asan="${OFFICE_ASAN_BUILD_DIR:-build-asan}"
 # The interop tests need the SDK clients from npm, pinned by tests/interop/package-lock.json.

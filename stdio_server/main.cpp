@@ -51,6 +51,7 @@ struct Options {
     std::int64_t state_ttl = 600;
     office::LogLevel log_level = office::LogLevel::Info;
     std::string log_file;  // empty: stderr
+    office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;
     std::vector<std::string> command;  // "db init", "config vscode", ...
 };
@@ -76,6 +77,12 @@ Options:
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
   --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
   --log-file PATH        append the log to PATH instead of stderr
+  --durability MODE      when a write is acknowledged (env OFFICE_MCP_DURABILITY):
+                         power (default): after it is flushed to the disk; survives a crash,
+                           kill -9, a power cut or a kernel panic (on a disk that honours flushes)
+                         process: once the kernel has it; survives a crash or kill -9, but a power
+                           cut or kernel panic can lose the last acknowledged bookings, orders
+                           and refunds. Faster; only for data you can afford to lose.
 
 Environment:
   OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first
@@ -117,9 +124,16 @@ std::int64_t positive_number(const std::string& option, const std::string& text)
     return n;
 }
 
+office::Durability durability_named(const std::string& name) {
+    if (name == "power") return office::Durability::Power;
+    if (name == "process") return office::Durability::Process;
+    fail("unknown durability " + name + " (power or process)");
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     if (const char* ttl = std::getenv("OFFICE_MCP_STATE_TTL"); ttl && *ttl) o.state_ttl = std::atoll(ttl);
+    if (const char* d = std::getenv("OFFICE_MCP_DURABILITY"); d && *d) o.durability = durability_named(d);
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -147,6 +161,8 @@ Options parse_options(int argc, char** argv) {
             o.log_level = *parsed;
         } else if (arg == "--log-file") {
             o.log_file = value();
+        } else if (arg == "--durability") {
+            o.durability = durability_named(value());
         } else if (arg == "--since") {
             o.audit.since = value();
             if (!is_day(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
@@ -216,6 +232,7 @@ int run_config_command(const Options& o) {
     const auto db = absolute(o.db);
     office::json args = office::json::array({"--db", db});
     if (o.profile != "all") args.insert(args.end(), {"--profile", o.profile});
+    if (o.durability == office::Durability::Process) args.insert(args.end(), {"--durability", "process"});
     office::json server{{"command", exe}, {"args", args}};
     if (client == "claude-desktop" || client == "cursor") {
         std::printf("%s\n", office::json{{"mcpServers", {{"office", server}}}}.dump(2).c_str());
@@ -285,6 +302,7 @@ int serve(const Options& o) {
                 start["tools"].push_back(tool.name);
         }
         start["log_level"] = office::log_level_name(o.log_level);
+        start["durability"] = o.durability == office::Durability::Power ? "power" : "process";
         logger.event(office::LogLevel::Info, "start", start);
     }
     // The last line of every run: why it ended and with which status.
@@ -309,7 +327,7 @@ int serve(const Options& o) {
     options.database = [&]() -> office::Database& {
         if (!db) {
             try {
-                db = office::open_office_database(o.db);
+                db = office::open_office_database(o.db, o.durability);
             } catch (const office::StoreError& e) {
                 fatal = e.what();
                 throw;

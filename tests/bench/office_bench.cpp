@@ -1013,6 +1013,12 @@ std::vector<Figure> figure_list() {
     return f;
 }
 
+Figure figure_list_lookup(const std::vector<Figure>& figures, const std::string& key) {
+    for (const auto& f : figures)
+        if (f.key == key) return f;
+    return {key, key, "", false, false};
+}
+
 // values[pin][server][figure] = per-run values
 using Values = std::map<int, std::map<std::string, std::map<std::string, std::vector<double>>>>;
 
@@ -1088,7 +1094,8 @@ void usage() {
         "                     binary, else the path CMake compiled in)\n"
         "  --peers DIR        folder holding peer-server*.mjs + node_modules (default: what\n"
         "                     ../shared/peers/setup.sh prints, ~/.cache/office-mcp-peers)\n"
-        "  --only LIST        comma list of echo,office,peer1,peer2\n"
+        "  --only LIST        comma list of echo,office,process,peer1,peer2 (process: office-mcp\n"
+        "                     --durability process, beside the power-safe default)\n"
         "  --no-pin           skip the pinned-to-one-CPU pass\n"
         "  --json FILE        write all figures, per-run values and ratios as JSON\n"
         "  --tmpdir DIR       where the per-run databases go (default $TMPDIR or /tmp)\n"
@@ -1205,6 +1212,13 @@ int main(int argc, char** argv) {
             o.argv = {fs::absolute(path).lexically_normal().string()};
         }
         servers.push_back(o);
+        // The same binary trading durability away (issue 17): what the power-safe default
+        // costs per write, measured in the same run.
+        Server p = o;
+        p.name = "office-mcp process";
+        p.key = "process";
+        if (!p.argv.empty()) p.argv.insert(p.argv.end(), {"--durability", "process"});
+        servers.push_back(p);
     }
     {
         const std::string node = resolve_in_path("node");
@@ -1571,6 +1585,37 @@ int main(int argc, char** argv) {
     }
     std::printf("\nRatios are medians divided: peer ÷ office-mcp > 1 means office-mcp is lower (better for times, "
                 "CPU, RSS);\nfor throughput (higher is better) office-mcp is ahead when peer ÷ office-mcp < 1.\n");
+
+    // ---------------------------------------------------------------- durability
+    // What the power-safe default (an fdatasync of the WAL before every write's reply, one per
+    // burst) costs against --durability process, per write call, from the same runs.
+    const Server* process = nullptr;
+    for (const auto& s : servers)
+        if (s.key == "process") process = &s;
+    ojson durability_json;
+    if (office && process && office->available && process->available) {
+        std::printf("\nDURABILITY (issue 17): order_lunch, power (default) vs --durability process, unpinned\n");
+        const std::pair<const char*, const char*> rows_d[] = {
+            {"seq_p50_us.order_lunch", "latency p50, sequential"},
+            {"seq_p99_us.order_lunch", "latency p99, sequential"},
+            {"cpu_per_call_us.order_lunch", "server CPU/call, sequential"},
+            {"throughput_cps", "throughput, 64 in flight"},
+            {"cpu_per_call_load_us", "server CPU/call, 64 in flight"},
+        };
+        for (const char* era : {"legacy", "modern"})
+            for (const auto& [suffix, label] : rows_d) {
+                const std::string key = std::string(era) + "." + suffix;
+                const double pw = get(0, office->name, key).median, pr = get(0, process->name, key).median;
+                const Figure f = figure_list_lookup(figures, key);
+                std::printf("  %-32s %-7s power %10s %-7s process %10s %-7s power÷process %s\n", label,
+                            era[0] == 'l' ? "legacy" : "2026", fmt_num(pw).c_str(), f.unit.c_str(), fmt_num(pr).c_str(),
+                            f.unit.c_str(), std::isfinite(pw / pr) ? fmt_ratio(pw / pr).c_str() : "-");
+                durability_json[key] = {{"power", std::isfinite(pw) ? ojson(pw) : ojson(nullptr)},
+                                        {"process", std::isfinite(pr) ? ojson(pr) : ojson(nullptr)},
+                                        {"unit", f.unit}};
+            }
+    }
+    out["durability"] = durability_json;
 
     // ---------------------------------------------------------------- targets
     std::printf("\nTARGETS (issue #6)\n");
