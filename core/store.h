@@ -90,6 +90,7 @@ public:
     // end_batch() rolls back and throws StoreError when the commit fails.
     void begin_batch() { batching_ = true; }
     void end_batch();
+    bool batch_has_writes() const { return batch_open_; }  // the batch's transaction has begun
 
 private:
     friend class Transaction;
