@@ -92,12 +92,23 @@ std::string strace_path() {
     return "";
 }
 
-// office-mcp under strace, writing its trace to `trace`.
-std::vector<std::string> traced(const std::string& trace) {
+// office-mcp under strace, writing its trace to `trace`; `more` are further strace options.
+std::vector<std::string> traced(const std::string& trace, const std::vector<std::string>& more = {}) {
     const auto strace = strace_path();
     INFO("strace is needed (Debian package strace; ./test.sh installs it)");
     REQUIRE_FALSE(strace.empty());
-    return {strace, "-f", "-qq", "-y", "-s", "65536", "-e", "trace=write,pwrite64,fdatasync,fsync", "-o", trace};
+    std::vector<std::string> command = {strace, "-f", "-qq", "-y", "-s", "65536", "-e", "trace=write,pwrite64,fdatasync,fsync"};
+    command.insert(command.end(), more.begin(), more.end());
+    command.insert(command.end(), {"-o", trace});
+    return command;
+}
+
+// True when one write to stdout carries the replies to both ids.
+bool replied_together(const std::vector<Event>& events, const std::string& a, const std::string& b) {
+    for (const Event& e : events)
+        if (e.kind == Event::Reply && e.text.find(id_marker(a)) != std::string::npos)
+            return e.text.find(id_marker(b)) != std::string::npos;
+    return false;
 }
 
 json call(const std::string& id, const std::string& tool, json arguments, json capabilities = json::object()) {
@@ -212,9 +223,34 @@ TEST_CASE("a pipelined burst of writes is confirmed after one sync of the WAL", 
     // Every reply of the burst leaves in the first write after the commit, after one sync.
     CHECK(syncs_before_reply(events, "burst-0") == 1);
     CHECK(syncs_before_reply(events, "burst-booking") == 1);
-    int replies = 0;
-    for (const Event& e : events)
-        if (e.kind == Event::Reply && e.text.find(id_marker("burst-0")) != std::string::npos)
-            replies += e.text.find(id_marker("burst-booking")) != std::string::npos;
-    CHECK(replies == 1);
+    CHECK(replied_together(events, "burst-0", "burst-booking"));
+}
+
+TEST_CASE("orders written one write() at a time while the server is busy share one sync", "[durability][strace]") {
+    // The SDK clients write every message on its own. strace holds each of the server's
+    // read() calls for 300 ms after it returns, so the first order is read alone and the
+    // next nine, each written separately meanwhile, are waiting when it looks again: they
+    // join the first order's commit, and all ten are confirmed after one sync.
+    TempDir dir;
+    const auto trace = dir.file("trace.txt");
+    constexpr int kOrders = 10;
+    {
+        ServerProcess server({"--db", dir.file("office.db")}, {}, traced(trace, {"-e", "inject=read:delay_exit=300000"}));
+        REQUIRE(completed(server.request(call("open", "find_customer", {{"query", "Maria"}}))));
+        for (int i = 0; i < kOrders; ++i) {
+            server.send(call("one-" + std::to_string(i), "order_lunch", {{"item", "bocadillo"}, {"quantity", 1}}));
+            if (i == 0) ::usleep(100'000);  // the server is now inside its first read
+        }
+        for (int i = 0; i < kOrders; ++i) REQUIRE(completed(server.read()));
+        server.close_stdin();
+        REQUIRE(server.wait() == 0);
+    }
+    const auto events = read_trace(trace);
+    for (int i = 0; i < kOrders; ++i) {
+        const auto id = "one-" + std::to_string(i);
+        INFO(id);
+        CHECK(acknowledgement_problem(events, id) == "");
+    }
+    CHECK(syncs_before_reply(events, "one-0") == 1);
+    CHECK(replied_together(events, "one-0", "one-9"));
 }

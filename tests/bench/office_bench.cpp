@@ -40,6 +40,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -1099,6 +1100,80 @@ Census run_census(const Server& s, bool modern, Ctx& ctx, const std::string& str
     return out;
 }
 
+// Heap allocations per order_lunch call (issue 16): office-mcp-counting (the same server,
+// counting malloc/calloc/realloc into a shared file) after a warm-up, sequential and at 64
+// in flight written one message per write(). {seq, load} per call, or NaN with `err`.
+std::pair<double, double> run_alloc_census(const std::string& binary, Ctx& ctx, std::string& err) {
+    const std::pair<double, double> none{NAN, NAN};
+    SessionDir dir(ctx.tmp_root);
+    const std::string counter = (dir.path / "allocations").string();
+    {
+        const int fd = open(counter.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (fd < 0 || ftruncate(fd, sizeof(uint64_t)) != 0) {
+            err = "cannot create the counter file";
+            if (fd >= 0) close(fd);
+            return none;
+        }
+        close(fd);
+    }
+    const int fd = open(counter.c_str(), O_RDONLY | O_CLOEXEC);
+    void* mapped = fd < 0 ? MAP_FAILED : mmap(nullptr, sizeof(uint64_t), PROT_READ, MAP_SHARED, fd, 0);
+    if (fd >= 0) close(fd);
+    if (mapped == MAP_FAILED) {
+        err = "cannot map the counter file";
+        return none;
+    }
+    const volatile uint64_t* count = static_cast<const volatile uint64_t*>(mapped);
+    Server s;
+    s.name = "office-mcp-counting";
+    s.argv = {binary};
+    s.db = Server::Db::Arg;
+    Child c;
+    SessionOut o;
+    std::vector<std::string> env = {"OFFICE_BENCH_ALLOC_COUNTER=" + counter};
+    auto argv = server_argv(s, dir, env);
+    std::pair<double, double> result = none;
+    if (!spawn(c, argv, env, -1, (dir.path / "stderr.log").string(), err)) {
+        munmap(mapped, sizeof(uint64_t));
+        return none;
+    }
+    long long id = 1;
+    std::string req, line;
+    const int64_t deadline = c.t_spawn + kStartTimeout;
+    initialize_req().append(req, id++);
+    req += kInitialized;
+    const Request r = tool_call(kTools[0], false);
+    LoadSpec spec;
+    spec.single = true;
+    spec.inflight = ctx.p.inflight;
+    spec.min_calls = 1000;
+    spec.max_ns = kCallTimeout;
+    if (!send_all(c, req, deadline) || wait_for(c, 1, deadline, o.k, &line) != Wait::Ok) {
+        err = "initialize failed";
+    } else if (LoadOut w = run_load(c, r, id, spec, o.k); !w.err.empty()) {
+        err = "warm-up: " + w.err;
+    } else {
+        const int seq_calls = 1000;
+        const uint64_t a0 = *count;
+        bool ok = true;
+        for (int i = 0; i < seq_calls && ok; ++i, ++id) {
+            req.clear();
+            r.append(req, id);
+            const int64_t t0 = now_ns();
+            ok = send_all(c, req, t0 + kCallTimeout) && wait_for(c, id, t0 + kCallTimeout, o.k) == Wait::Ok;
+        }
+        const uint64_t a1 = *count;
+        spec.min_calls = 5000;
+        LoadOut lo = ok ? run_load(c, r, id, spec, o.k) : LoadOut{};
+        const uint64_t a2 = *count;
+        if (!ok || !lo.err.empty()) err = ok ? lo.err : "sequential calls failed";
+        else result = {double(a1 - a0) / seq_calls, double(a2 - a1) / double(lo.sent)};
+    }
+    close_and_wait(c, now_ns() + kExitTimeout);
+    munmap(mapped, sizeof(uint64_t));
+    return result;
+}
+
 // Throughput through the official SDK's Node client (node-client.mjs beside this source),
 // which writes one message per write(): `calls` order_lunch calls, `inflight` outstanding.
 // Calls per second, or NaN with `err` set.
@@ -1695,6 +1770,23 @@ int main(int argc, char** argv) {
         }
         std::fprintf(stderr, "\n");
     }
+    // ---------------------------------------------------------------- allocations
+    std::pair<double, double> allocations{NAN, NAN};
+    std::string alloc_err;
+#ifdef OFFICE_MCP_COUNTING_BINARY
+    const Server* office_server = nullptr;
+    for (const auto& s : servers)
+        if (s.key == "office" && s.available) office_server = &s;
+    if (office_server) {
+        std::fprintf(stderr, "allocation census ...\n");
+        const fs::path counting = fs::path(office_server->argv[0]).parent_path() / "../tests/bench/office-mcp-counting";
+        const std::string binary = fs::exists(counting) ? counting.lexically_normal().string() : OFFICE_MCP_COUNTING_BINARY;
+        allocations = run_alloc_census(binary, ctx, alloc_err);
+    }
+#else
+    alloc_err = "office-mcp-counting was not built";
+#endif
+
     // ---------------------------------------------------------------- Node client
     std::map<std::string, std::vector<double>> node_cps;  // server -> calls/s per run
     const std::string node_bin = resolve_in_path("node");
@@ -1946,6 +2038,14 @@ int main(int argc, char** argv) {
 
     // ---------------------------------------------------------------- issue 16 targets
     {
+        std::printf("\nHEAP ALLOCATIONS per order_lunch call (office-mcp-counting, legacy): ");
+        if (std::isfinite(allocations.first))
+            std::printf("%s sequential, %s at 64 in flight one write per message\n", fmt_num(allocations.first).c_str(),
+                        fmt_num(allocations.second).c_str());
+        else
+            std::printf("not measured (%s)\n", alloc_err.c_str());
+        out["allocations_per_call"] = {{"sequential", std::isfinite(allocations.first) ? ojson(allocations.first) : ojson(nullptr)},
+                                       {"load_single", std::isfinite(allocations.second) ? ojson(allocations.second) : ojson(nullptr)}};
         std::printf("\nTARGETS (issue 16: order_lunch, one message per write(), unpinned)\n");
         ojson t16 = ojson::array();
         auto report16 = [&](const std::string& name, std::optional<bool> met, const std::string& detail) {
