@@ -37,6 +37,8 @@ constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 constexpr int kMaxReadsPerCommit = 64;
 // The reply buffer keeps up to this much capacity between rounds.
 constexpr std::size_t kKeptReplyCapacity = 1024 * 1024;
+// Log lines of a round wait for its end up to this size.
+constexpr std::size_t kMaxPendingLog = 64 * 1024;
 
 // True when stdin has input (or EOF) waiting right now: reading it will not block.
 bool input_waiting() {
@@ -304,7 +306,21 @@ int serve(const Options& o) {
     // dropped rather than written, so the log can never stall the protocol.
     struct stat log_stat {};
     const bool log_is_pipe = fstat(log_fd, &log_stat) == 0 && (S_ISFIFO(log_stat.st_mode) || S_ISSOCK(log_stat.st_mode));
-    office::Logger logger(o.log_level, [log_fd, log_is_pipe](std::string_view line) {
+    // A log file gets a round's lines in one write, just before the round's replies: whole
+    // lines still (O_APPEND keeps them apart from other processes'), one system call instead of
+    // one per request. A pipe keeps one write per line, each only when the pipe has room.
+    std::string pending_log;
+    const auto flush_log = [&] {
+        if (pending_log.empty()) return;
+        write_all(pending_log, log_fd);
+        pending_log.clear();
+    };
+    office::Logger logger(o.log_level, [&](std::string_view line) {
+        if (!log_is_pipe) {
+            pending_log.append(line);
+            if (pending_log.size() >= kMaxPendingLog) flush_log();
+            return;
+        }
         pollfd ready{log_fd, POLLOUT, 0};
         if (log_is_pipe && (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT))) return;
         write_all(line, log_fd);
@@ -328,6 +344,7 @@ int serve(const Options& o) {
         start["log_level"] = office::log_level_name(o.log_level);
         start["durability"] = o.durability == office::Durability::Power ? "power" : "process";
         logger.event(office::LogLevel::Info, "start", start);
+        flush_log();
     }
     // The last line of every run: why it ended and with which status.
     const auto stop = [&](const std::string& reason, int status, const std::string& problem = {}) {
@@ -336,6 +353,7 @@ int serve(const Options& o) {
         line["exit_code"] = status;
         if (!problem.empty()) line["problem"] = problem;
         logger.event(status == 0 ? office::LogLevel::Info : office::LogLevel::Error, "stop", line);
+        flush_log();
         // A client that shows stderr should still see why we stopped when the log is a file.
         if (!problem.empty() && log_fd != STDERR_FILENO) std::fprintf(stderr, "office-mcp: %s\n", problem.c_str());
         return status;
@@ -417,6 +435,7 @@ int serve(const Options& o) {
             }
         }
         if (at_end && reason == "end of input") splitter.finish(on_line, on_overlong);
+        flush_log();
         if (!out.empty()) {
             if (!write_all(out)) {
                 reason = "stdout closed";
@@ -430,6 +449,7 @@ int serve(const Options& o) {
     }
     if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
     session.end_of_input();
+    flush_log();
     if (!out.empty()) write_all(out);
     if (!fatal.empty()) return stop("database error", 2, fatal);
     return stop(reason, 0);
