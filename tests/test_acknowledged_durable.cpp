@@ -93,11 +93,14 @@ std::string strace_path() {
 }
 
 // office-mcp under strace, writing its trace to `trace`; `more` are further strace options.
+// (strace tampers only with system calls it traces, so an inject=read needs read traced too.)
 std::vector<std::string> traced(const std::string& trace, const std::vector<std::string>& more = {}) {
     const auto strace = strace_path();
     INFO("strace is needed (Debian package strace; ./test.sh installs it)");
     REQUIRE_FALSE(strace.empty());
-    std::vector<std::string> command = {strace, "-f", "-qq", "-y", "-s", "65536", "-e", "trace=write,pwrite64,fdatasync,fsync"};
+    const bool injects_read = !more.empty() && more.back().starts_with("inject=read:");
+    std::vector<std::string> command = {strace, "-f", "-qq", "-y", "-s", "65536", "-e",
+                                        std::string("trace=write,pwrite64,fdatasync,fsync") + (injects_read ? ",read" : "")};
     command.insert(command.end(), more.begin(), more.end());
     command.insert(command.end(), {"-o", trace});
     return command;
