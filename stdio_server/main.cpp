@@ -397,34 +397,39 @@ int serve(const Options& o) {
     const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
     std::string reason = "end of input";
     bool at_end = false;  // EOF or a read error: after this round's replies, stop
-    // One read() into the buffer, fed to the session line by line. False at the end of input.
-    const auto read_and_feed = [&]() -> bool {
+    // One read() into the buffer: how many bytes, 0 at the end of input (or a read error).
+    const auto read_input = [&]() -> std::size_t {
         for (;;) {
             const auto n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
-            if (n > 0) {
-                splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(n)), on_line, on_overlong);
-                return true;
-            }
+            if (n > 0) return static_cast<std::size_t>(n);
             if (n < 0 && errno == EINTR && !g_stop) continue;
             if (n < 0) reason = std::string("read error: ") + std::strerror(errno);
             at_end = true;
-            return false;
+            return 0;
         }
     };
+    const auto feed = [&](std::size_t n) { splitter.feed(std::string_view(buffer.data(), n), on_line, on_overlong); };
     while (!g_stop && !at_end) {
-        // Group commit. Every line already waiting joins one transaction: the lines of this
-        // read, and those of further reads as long as input is waiting right now (a client
-        // that writes each message with its own write() still sends us bursts). One COMMIT,
-        // so one sync of the WAL, then every reply of the round in one write: no reply ever
-        // leaves before its write is committed. The round ends as soon as no input is waiting
-        // (a lone request is answered at once) or after kMaxReadsPerCommit reads (a client that
-        // never pauses still gets answers).
-        const bool batch = db != nullptr;
+        const std::size_t n = read_input();
+        // Group commit. When more than one line is waiting — several in this read, or more
+        // input already behind it (a client that writes each message with its own write()
+        // still sends bursts) — every line waiting joins one transaction: this read's, and
+        // those of further reads for as long as input is waiting right now. One COMMIT, so
+        // one sync of the WAL, then every reply of the round in one write: no reply leaves
+        // before its write is committed. The round ends as soon as no input is waiting, or
+        // after kMaxReadsPerCommit reads (a client that never pauses still gets answers).
+        // A lone line commits on its own, so a write that fails (disk full) is answered with
+        // its own error; a group whose commit fails cannot say which of its writes were lost,
+        // and stops the server (below) without acknowledging any of them.
+        const std::string_view chunk(buffer.data(), n);
+        const bool batch = db && n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting());
         if (batch) db->begin_batch();
-        if (read_and_feed()) {
-            // Only a round with a write to commit is worth a look for more input.
-            for (int reads = 1; batch && db->batch_has_writes() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads)
-                if (!read_and_feed()) break;
+        if (n > 0) feed(n);
+        // Only a round with a write to commit is worth a look for more input.
+        for (int reads = 1; batch && db->batch_has_writes() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
+            const std::size_t more = read_input();
+            if (more == 0) break;
+            feed(more);
         }
         if (batch) {
             try {
