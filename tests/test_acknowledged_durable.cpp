@@ -257,3 +257,22 @@ TEST_CASE("orders written one write() at a time while the server is busy share o
     CHECK(syncs_before_reply(events, "one-0") == 1);
     CHECK(replied_together(events, "one-0", "one-9"));
 }
+
+TEST_CASE("the durability is chosen by --durability or OFFICE_MCP_DURABILITY, and config carries a non-default one",
+          "[durability][cli]") {
+    TempDir dir;
+    const auto refused = run_office_mcp({"--durability", "fast"});
+    CHECK(refused.status == 2);
+    CHECK(refused.err == "office-mcp: unknown durability fast (power or process)\n");
+    const auto from_env = run_office_mcp({"--db", dir.file("office.db"), "config", "cursor"}, {"OFFICE_MCP_DURABILITY=process"});
+    CHECK(from_env.status == 0);
+    CHECK(json::parse(from_env.out)["mcpServers"]["office"]["args"] ==
+          json::array({"--db", dir.file("office.db"), "--durability", "process"}));
+    const auto by_default = run_office_mcp({"--db", dir.file("office.db"), "config", "cursor"});
+    CHECK(json::parse(by_default.out)["mcpServers"]["office"]["args"] == json::array({"--db", dir.file("office.db")}));
+    // The start line of the log names the setting in use.
+    ServerProcess server({"--db", dir.file("office.db"), "--durability", "process"});
+    server.close_stdin();
+    REQUIRE(server.wait() == 0);
+    CHECK(json::parse(server.stderr_text().substr(0, server.stderr_text().find('\n')))["durability"] == "process");
+}
