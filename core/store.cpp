@@ -278,6 +278,16 @@ void naming_the_path(Database& db, const char* what, F&& body) {
     throw StoreError(SQLITE_CANTOPEN, message + ": " + std::strerror(err));
 }
 
+// A new file or directory is only as durable as its directory entry: SQLite syncs the
+// entries of the journals it creates, not of the database file we create for it. Once per
+// new file, so the first acknowledged write cannot lose its file to a power cut.
+void sync_directory(const std::filesystem::path& dir) {
+    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
 // Creates the missing directories above `path`, each 0700 (the database holds customer data).
 // Directories that already exist are left as they are.
 void create_parent_directories(const std::string& path) {
@@ -298,6 +308,7 @@ void create_parent_directories(const std::string& path) {
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
         if (::mkdir(it->c_str(), 0700) == 0) {
             ::chmod(it->c_str(), 0700);  // whatever the umask
+            sync_directory(it->parent_path());
         } else if (int err = errno; err != EEXIST) {  // EEXIST: another process got there first
             throw_errno("cannot create directory " + it->string() + " for database " + path, err);
         }
@@ -315,6 +326,7 @@ void create_private_file(const std::string& path) {
     }
     ::fchmod(fd, 0600);  // whatever the umask
     ::close(fd);
+    sync_directory(std::filesystem::path(path).parent_path());
 }
 
 }  // namespace
@@ -447,7 +459,7 @@ void switch_to_wal(sqlite3* db) {
 }
 }  // namespace
 
-Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std::make_unique<Cache>()) {
+Database::Database(const std::string& path, Mode mode, Durability durability) : path_(path), cache_(std::make_unique<Cache>()) {
     int flags = SQLITE_OPEN_EXRESCODE;
     switch (mode) {
         case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
@@ -469,10 +481,14 @@ Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std
             if (mode != Mode::ReadOnly && (h.ours() || h.empty())) switch_to_wal(db_);
         }
         run_raw(db_, "PRAGMA foreign_keys = ON");
-        // In WAL mode NORMAL is still durable across a crash of this process (the WAL is in
-        // the OS's hands once a transaction commits); only a power loss or OS crash can lose
-        // the last commits, and even then the database is never corrupted.
-        run_raw(db_, "PRAGMA synchronous = NORMAL");
+        // A reply reports a write only after its COMMIT returns, so what COMMIT waits for is
+        // what "acknowledged" means. In WAL mode FULL fdatasyncs the WAL at every commit: the
+        // write is on stable storage before any reply mentions it, and group commit
+        // (begin_batch) makes that one sync per burst. NORMAL leaves the WAL in the page cache:
+        // safe when the process dies, not when the machine does (the database is never
+        // corrupted either way, only the last commits can go). Reads never write the WAL, so
+        // they never sync.
+        run_raw(db_, durability == Durability::Power ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
         // The office is a few hundred pages: 512 KiB of page cache holds all of it and keeps
         // the resident size of a long-running server small (SQLite's default is 2 MiB).
         run_raw(db_, "PRAGMA cache_size = -512");
@@ -621,7 +637,7 @@ std::string default_database_path() {
     return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
 }
 
-std::unique_ptr<Database> open_office_database(const std::string& path) {
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability) {
     if (path.empty()) throw StoreError(SQLITE_CANTOPEN, "cannot open database: the path is empty");
     if (path != ":memory:") {
         create_parent_directories(path);
@@ -629,7 +645,8 @@ std::unique_ptr<Database> open_office_database(const std::string& path) {
     }
     // ReadWrite, not ReadWriteCreate: if the file vanished since, fail rather than let SQLite
     // create it with the umask's permissions.
-    auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+    auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite,
+                                         durability);
     ensure_schema(*db);
     return db;
 }

@@ -49,15 +49,23 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
+// What a commit survives before it is acknowledged (docs/architecture.md, "Durability").
+//   Power:   synchronous=FULL: every COMMIT fdatasyncs the WAL before it returns, so a commit
+//            survives a power cut or a kernel panic (on a disk that honours flushes).
+//   Process: synchronous=NORMAL: a commit is in the kernel's page cache when it returns; it
+//            survives the process dying (kill -9) but not the machine going down.
+enum class Durability { Power, Process };
+
 class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
 
     // Opens (and with ReadWriteCreate creates) the file; sets busy_timeout (5 s),
-    // foreign_keys=ON, synchronous=NORMAL, and WAL for a file that is empty or already ours
-    // (someone else's file is never modified). ":memory:" is accepted for tests. Throws
-    // StoreError ("cannot open database PATH: ...").
-    explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate);
+    // foreign_keys=ON, synchronous per `durability`, and WAL for a file that is empty or
+    // already ours (someone else's file is never modified). ":memory:" is accepted for tests.
+    // Throws StoreError ("cannot open database PATH: ...").
+    explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate,
+                      Durability durability = Durability::Power);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -77,10 +85,12 @@ public:
     // write transaction that every Transaction of the batch joins as a savepoint (its own
     // commit or rollback stays its own), and end_batch() commits it once. The caller sends
     // the replies of a batch only after end_batch() returns, so an acknowledged write is
-    // always committed; a pipelined burst then costs one WAL commit instead of one per call.
+    // always committed; a pipelined burst then costs one WAL commit (and, with
+    // Durability::Power, one fdatasync) instead of one per call.
     // end_batch() rolls back and throws StoreError when the commit fails.
     void begin_batch() { batching_ = true; }
     void end_batch();
+    bool batch_has_writes() const { return batch_open_; }  // the batch's transaction has begun
 
 private:
     friend class Transaction;
@@ -126,7 +136,7 @@ std::string default_database_path();
 
 // Opens the database at `path` ready for use: creates the parent directory (0700) and the
 // file (0600) if needed, then ensure_schema. Throws StoreError with a sentence naming the path.
-std::unique_ptr<Database> open_office_database(const std::string& path);
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power);
 
 // Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
 // existing file that cannot be opened for reading and writing, or a new file whose directory
