@@ -46,8 +46,15 @@ public:
 
     static QString describeBounds(const QJsonObject &property);
 
+    // Gives keyboard focus to the first field; false when there are no fields.
+    bool focusFirstField();
+    // Chains Tab through the fields in display order and then on to `next` (e.g. Call).
+    void chainTabOrder(QWidget *next);
+
 signals:
     void changed();
+    // Return was pressed in a text or number field: the owner may submit the form.
+    void submitRequested();
 
 private:
     struct Field
@@ -59,8 +66,6 @@ private:
         QWidget *editor = nullptr;
         QLabel *errorLabel = nullptr;
         QJsonArray choices;     // Choice / MultiChoice values, in item order
-        double sentinel = 0;    // spin box value meaning "not set"
-        bool hasSentinel = false;
         bool touched = false;
     };
 

@@ -9,7 +9,6 @@
 #include "toolspanel.h"
 
 #include <QApplication>
-#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>

@@ -10,13 +10,13 @@
 #include "mainwindow.h"
 #include "resultview.h"
 #include "schemaform.h"
+#include "serverlogview.h"
 #include "serverpanel.h"
 #include "testsupport.h"
 #include "toolspanel.h"
 #include "trafficlog.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -26,7 +26,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -87,9 +86,9 @@ private:
         QVERIFY(dialog->isModal() || dialog->windowModality() != Qt::NonModal);
         QVERIFY(!dialog->acceptButton()->isEnabled());
         QCOMPARE(dialog->request().serverName, QStringLiteral("Office"));
-        auto *amountBox = qobject_cast<QDoubleSpinBox *>(dialog->form()->editor(QStringLiteral("amount")));
+        auto *amountBox = qobject_cast<QLineEdit *>(dialog->form()->editor(QStringLiteral("amount")));
         QVERIFY(amountBox);
-        amountBox->setValue(amount);
+        QTest::keyClicks(amountBox, QString::number(amount));
         QTest::keyClicks(dialog->form()->editor(QStringLiteral("reason")), reason);
         QVERIFY(dialog->acceptButton()->isEnabled());
         QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
@@ -297,7 +296,7 @@ private slots:
         emit era->activated(1);
         QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->client()->processId() != pid, 10000);
         QCOMPARE(window->client()->protocolVersion(), QStringLiteral("2025-11-25"));
-        QVERIFY(window->stderrView()->toPlainText().contains(QStringLiteral("office-mcp exited with code 0")));
+        QVERIFY(window->serverLog()->plainText().contains(QStringLiteral("office-mcp exited with code 0")));
         QVERIFY(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("running")));
     }
 

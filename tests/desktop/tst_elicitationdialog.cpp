@@ -5,7 +5,6 @@
 #include "schemaform.h"
 #include "testsupport.h"
 
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -47,10 +46,10 @@ private slots:
         QVERIFY(!dialog.acceptButton()->isEnabled());
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
                  QStringLiteral("To accept: Amount to refund: is required; Reason: is required."));
-        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(25);
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("amount")), QStringLiteral("25"));
         QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("ok"));
         QVERIFY(!dialog.acceptButton()->isEnabled());
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_reason"))->text(), QStringLiteral("must be at least 3 characters"));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_reason"))->text(), QStringLiteral("must be between 3 and 200 characters"));
         QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("!"));
         QVERIFY(dialog.acceptButton()->isEnabled());
         QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text().isEmpty());
@@ -61,7 +60,7 @@ private slots:
         ElicitationDialog dialog(refundQuestion());
         QSignalSpy answered(&dialog, &ElicitationDialog::answered);
         dialog.open();
-        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(12.5);
+        qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("amount")))->setText(QStringLiteral("12.5"));
         qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("reason")))->setText(QStringLiteral("Charged twice"));
         dialog.form()->setValues(dialog.form()->values());  // as if typed
         QVERIFY(dialog.acceptButton()->isEnabled());
@@ -85,6 +84,26 @@ private slots:
         QCOMPARE(answered.at(0).at(1).toString(), QStringLiteral("decline"));
         QCOMPARE(answered.at(0).at(2).toJsonObject(), QJsonObject{});
         QVERIFY(!dialog.isVisible());
+    }
+
+    // Issue 11: 1000 typed into an amount whose maximum is 80 stays 1000, and Accept stays off.
+    void anAmountAboveTheMaximumKeepsAcceptDisabledAndIsShownAsTyped()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        dialog.open();
+        auto *amount = qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("amount")));
+        QVERIFY(amount);
+        QTest::keyClicks(amount, QStringLiteral("1000"));
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("Charged twice"));
+        QCOMPARE(amount->text(), QStringLiteral("1000"));
+        QVERIFY(!dialog.acceptButton()->isEnabled());
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_amount"))->text(), QStringLiteral("must be between 0.01 and 80"));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
+                 QStringLiteral("To accept: Amount to refund: must be between 0.01 and 80."));
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QCOMPARE(amount->text(), QStringLiteral("10"));
+        QVERIFY(dialog.acceptButton()->isEnabled());
     }
 
     void escapeMeansCancel()
