@@ -158,7 +158,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_serverPanel, &ServerPanel::stopRequested, m_client, &McpClient::stop);
     connect(m_toolsPanel, &ToolsPanel::callRequested, this, [this](const QString &tool, const QJsonObject &arguments) {
         const quint64 id = m_client->callTool(tool, arguments);
-        m_calls.insert(id, {Origin::ToolsPanel, 0});
+        m_calls.insert(id, {Origin::ToolsPanel, tool, arguments.value(QLatin1String("invoice_id")).toInteger(), 0});
         m_toolsPanel->setBusy(true);
         if (m_toolsPanel->firstRunHint()->isVisible()) {
             m_toolsPanel->setFirstRunHintVisible(false);
@@ -166,7 +166,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
                 m_settings->setValue(QStringLiteral("ui/firstCallMade"), true);
         }
     });
-    connect(m_approvalQueue, &ApprovalQueue::reviewRequested, this, [this](qint64, qint64 invoiceId) { reviewApproval(invoiceId); });
+    connect(m_approvalQueue, &ApprovalQueue::reviewRequested, this, [this](qint64 requestId, qint64 invoiceId) {
+        reviewApproval(invoiceId, requestId);
+    });
     connect(m_approvalQueue, &ApprovalQueue::pendingCountChanged, this, &MainWindow::onPendingCountChanged);
     connect(m_approvalQueue, &ApprovalQueue::reopenRequested, this, &MainWindow::reopenApproval);
     connect(m_watcher, &DatabaseWatcher::changed, this, &MainWindow::refreshDatabase);
@@ -286,10 +288,10 @@ void MainWindow::updateReviewAvailability()
         m_approvalQueue->setReviewAvailable(true);
 }
 
-void MainWindow::reviewApproval(qint64 invoiceId)
+void MainWindow::reviewApproval(qint64 invoiceId, qint64 requestId)
 {
     const quint64 id = m_client->callTool(QStringLiteral("issue_refund"), QJsonObject{{QStringLiteral("invoice_id"), invoiceId}});
-    m_calls.insert(id, {Origin::Review, invoiceId});
+    m_calls.insert(id, {Origin::Review, QStringLiteral("issue_refund"), invoiceId, requestId});
     m_approvalQueue->setReviewing(invoiceId, true);
     showStatus(QStringLiteral("review"), tr("Reviewing the refund of invoice %1…").arg(invoiceId));
 }
@@ -335,10 +337,10 @@ void MainWindow::reopenApproval(qint64 requestId)
 void MainWindow::onCallFinished(const McpCallResult &result)
 {
     const bool known = m_calls.contains(result.callId);
-    const auto origin = m_calls.take(result.callId);
-    if (known && origin.first == Origin::Review) {
-        m_approvalQueue->setReviewing(origin.second, false);
-        showStatus(QStringLiteral("reviewed"), tr("Invoice %1: %2").arg(origin.second).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
+    const CallInfo origin = m_calls.take(result.callId);
+    if (known && origin.origin == Origin::Review) {
+        m_approvalQueue->setReviewing(origin.invoiceId, false);
+        showStatus(QStringLiteral("reviewed"), tr("Invoice %1: %2").arg(origin.invoiceId).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
     } else if (known) {
         m_toolsPanel->setBusy(false);
     }
@@ -359,7 +361,7 @@ void MainWindow::showNextQuestion()
     if (m_dialog || m_questions.isEmpty())
         return;
     const McpElicitation question = m_questions.dequeue();
-    auto *dialog = new ElicitationDialog(question, this);
+    auto *dialog = new ElicitationDialog(question, this, refundContextFor(question));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     connect(dialog, &ElicitationDialog::answered, m_client, &McpClient::answerElicitation);
@@ -370,6 +372,24 @@ void MainWindow::showNextQuestion()
     });
     dialog->open();
     emit questionShown(dialog);
+}
+
+RefundContext MainWindow::refundContextFor(const McpElicitation &question) const
+{
+    // A legacy question may not name its call; with one call in flight it can only be that one.
+    CallInfo call;
+    if (m_calls.contains(question.callId))
+        call = m_calls.value(question.callId);
+    else if (question.callId == 0 && m_calls.size() == 1)
+        call = m_calls.begin().value();
+    else
+        return {};
+    if (call.tool != QLatin1String("issue_refund") || call.invoiceId <= 0)
+        return {};
+    RefundContext context = RefundContext::read(m_client->launch().database, call.invoiceId,
+                                                 call.origin == Origin::Review ? call.requestId : 0);
+    context.fromToolsPanel = call.origin == Origin::ToolsPanel;
+    return context;
 }
 
 void MainWindow::appendStderr(const QString &text)

@@ -58,7 +58,7 @@ public:
     QList<QSplitter *> splitters() const;
 
     // Runs issue_refund for the invoice through this window's session (the Review button).
-    void reviewApproval(qint64 invoiceId);
+    void reviewApproval(qint64 invoiceId, qint64 requestId = 0);
     // Runs `office-mcp approvals reopen N` (the Re-open button) without blocking; the queue
     // shows the sentence it answers.
     void reopenApproval(qint64 requestId);
@@ -77,6 +77,14 @@ protected:
 
 private:
     enum class Origin { ToolsPanel, Review };
+    struct CallInfo
+    {
+        Origin origin = Origin::ToolsPanel;
+        QString tool;
+        qint64 invoiceId = 0;  // issue_refund's invoice
+        qint64 requestId = 0;  // the approval request under review
+    };
+    RefundContext refundContextFor(const McpElicitation &question) const;
 
     void applyLaunch(const McpClient::Launch &launch, bool restartIfRunning);
     void updateServerStatus();
@@ -112,7 +120,7 @@ private:
     int m_waiting = -1;  // approval requests waiting; -1 before the first count
     QQueue<McpElicitation> m_questions;
     QPointer<ElicitationDialog> m_dialog;
-    QHash<quint64, QPair<Origin, qint64>> m_calls;  // call id -> who asked (and the invoice for reviews)
+    QHash<quint64, CallInfo> m_calls;  // call id -> who started it, and for refunds which invoice
     QString m_failure;
     bool m_closing = false;
 };

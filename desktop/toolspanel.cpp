@@ -100,19 +100,31 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
     m_title->setFont(titleFont);
+    // Titles, hints and descriptions differ per tool; none of them may resize the splitters
+    // when another tool is chosen, so they wrap or scroll instead of asking for room.
+    m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     toolLayout->addWidget(m_title);
     m_hints->setObjectName(QStringLiteral("toolHints"));
     m_hints->setTextFormat(Qt::RichText);
+    m_hints->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     toolLayout->addWidget(m_hints);
     m_description->setObjectName(QStringLiteral("toolDescription"));
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    toolLayout->addWidget(m_description);
+    m_description->setStyleSheet(QStringLiteral("QLabel { color: #424242; }"));
 
     auto *arguments = new QGroupBox(tr("Arguments"));
     auto *argumentsLayout = new QVBoxLayout(arguments);
     auto *scroll = new QScrollArea;
-    scroll->setWidget(m_form);
+    auto *page = new QWidget;
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_description);
+    pageLayout->addSpacing(4);
+    pageLayout->addWidget(m_form);
+    pageLayout->addStretch(1);
+    scroll->setWidget(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     m_stack->addWidget(scroll);
