@@ -25,6 +25,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -156,6 +157,7 @@ private slots:
         McpCallResult booked = callFromPanel(window.get(), QStringLiteral("book_slot"),
                                              {{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}});
         QVERIFY2(!booked.isError(), qPrintable(booked.text()));
+        QVERIFY(window->toolsPanel()->firstRunHint()->isHidden());  // the hint has done its job
         QVERIFY(db->refreshCount() > refreshes);
         QCOMPARE(db->value(QStringLiteral("slots"), 1, QStringLiteral("customer_id")).toLongLong(), 1);
         QVERIFY(!window->toolsPanel()->resultView()->isShowingError());
@@ -169,7 +171,14 @@ private slots:
         // Refund invoice 2: the dialog appears, is filled and accepted.
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("open"));
         const McpCallResult refunded = callFromPanel(window.get(), QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 2}},
-                                                     [](ElicitationDialog *dialog) { approve(dialog, 80, QStringLiteral("Charged twice")); });
+                                                     [](ElicitationDialog *dialog) {
+                                                         // Started here, so the dialog says so, and shows the invoice.
+                                                         QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text(),
+                                                                  QStringLiteral("You started this refund from the tools panel."));
+                                                         QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text(),
+                                                                  QStringLiteral("Invoice 2 · Maria Alvarez · amount 80.00 · 0.00 refunded so far · 80.00 left"));
+                                                         approve(dialog, 80, QStringLiteral("Charged twice"));
+                                                     });
         QVERIFY2(!refunded.isError(), qPrintable(refunded.text()));
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("refunded"));
         const SqliteReader::Table refunds = db->snapshot(QStringLiteral("refunds"));
@@ -183,6 +192,7 @@ private slots:
         const McpCallResult declined = callFromPanel(window.get(), QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 4}},
                                                      [](ElicitationDialog *dialog) { dialog->declineButton()->click(); });
         QVERIFY2(!declined.isError(), qPrintable(declined.text()));
+        QCOMPARE(window->toolsPanel()->resultView()->statusText(), QStringLiteral("⊘ Declined · issue_refund changed nothing"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(db->snapshot(QStringLiteral("refunds")).rows.size(), 1);
 
@@ -227,6 +237,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, 5000);
         auto *dialog = shown.at(0).at(0).value<ElicitationDialog *>();
         QVERIFY(dialog->request().message.contains(QStringLiteral("410.00")));
+        QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(
+                     QStringLiteral("no-forms-assistant asked in approval request #1, today at ")),
+                 qPrintable(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text()));
+        QCOMPARE(window->statusBar()->currentMessage(), QStringLiteral("Reviewing the refund of invoice 4…"));
         approve(dialog, 400, QStringLiteral("Goodwill"));
         QTRY_VERIFY_WITH_TIMEOUT(completed.count() == 1, 10000);
         QVERIFY2(!completed.at(0).at(0).value<McpCallResult>().isError(), qPrintable(completed.at(0).at(0).value<McpCallResult>().text()));
@@ -273,6 +287,9 @@ private slots:
         options.launch.database = m_dir.filePath(QStringLiteral("not-yet/there/office.db"));
         MainWindow window(options);
         QTRY_VERIFY_WITH_TIMEOUT(window.client()->isReady() && window.toolsPanel()->toolList()->count() == 6, 10000);
+        // Listing tools does not create the file; the pane says when it will be.
+        QVERIFY(!QFileInfo::exists(options.launch.database));
+        QVERIFY(window.databaseView()->statusLabel()->text().endsWith(QStringLiteral("creates it on first use (the first tool call).")));
         QSignalSpy completed(&window, &MainWindow::callCompleted);
         window.toolsPanel()->selectTool(QStringLiteral("find_customer"));
         window.toolsPanel()->form()->setValues({{QStringLiteral("query"), QStringLiteral("Tomas")}});
@@ -298,6 +315,8 @@ private slots:
         QCOMPARE(window->client()->protocolVersion(), QStringLiteral("2025-11-25"));
         QVERIFY(window->serverLog()->plainText().contains(QStringLiteral("office-mcp exited with code 0")));
         QVERIFY(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("running")));
+        // The restart is over: the status bar no longer says it is happening.
+        QCOMPARE(window->statusBar()->currentMessage(), QString());
     }
 
     void closingTheWindowStopsTheServerWithoutBlocking()
