@@ -105,10 +105,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             endStatus(QStringLiteral("restart"));
             endStatus(QStringLiteral("failure"));
         }
-        if (m_client->state() == McpClient::State::Stopped) {
-            endStatus(QStringLiteral("restart"));
+        if (m_client->state() == McpClient::State::Stopped)
             endStatus(QStringLiteral("review"));
-        }
         updateServerStatus();
         m_toolsPanel->setServerReady(m_client->isReady());
         updateReviewAvailability();
@@ -320,12 +318,15 @@ void MainWindow::reopenApproval(qint64 requestId)
     };
     connect(process, &QProcess::finished, this, [process, finish, requestId](int code, QProcess::ExitStatus status) {
         const QString out = QString::fromUtf8(process->readAllStandardOutput()).trimmed();
-        const QString err = QString::fromUtf8(process->readAllStandardError()).trimmed();
+        // office-mcp prefixes its stderr sentences with its name; the desk shows the sentence.
+        QString err = QString::fromUtf8(process->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1);
+        if (err.startsWith(QLatin1String("office-mcp: ")))
+            err.remove(0, 12);
         if (status == QProcess::NormalExit && code == 0)
             finish(true, out.isEmpty() ? tr("Request #%1 is waiting again.").arg(requestId) : out);
         else
             finish(false, err.isEmpty() ? tr("Request #%1 was not re-opened (office-mcp exited with code %2).").arg(requestId).arg(code)
-                                        : err.section(QLatin1Char('\n'), -1));
+                                        : err);
     });
     connect(process, &QProcess::errorOccurred, this, [process, finish, requestId](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)

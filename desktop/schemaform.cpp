@@ -426,8 +426,7 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
         connect(edit, &QLineEdit::textChanged, this, touched);
         connect(edit, &QLineEdit::returnPressed, this, &SchemaForm::submitRequested);
-    }
-    else if (auto *box = qobject_cast<QCheckBox *>(editor))
+    } else if (auto *box = qobject_cast<QCheckBox *>(editor))
         connect(box, &QCheckBox::toggled, this, touched);
     else if (auto *combo = qobject_cast<QComboBox *>(editor))
         connect(combo, &QComboBox::currentIndexChanged, this, touched);

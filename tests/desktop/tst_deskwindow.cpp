@@ -14,6 +14,7 @@
 #include "toolspanel.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -340,7 +341,7 @@ private slots:
 
         // A refusal is shown as the sentence office-mcp wrote on stderr.
         const QString refusing = script(m_dir.filePath(QStringLiteral("refusing-office-mcp")),
-                                        QStringLiteral("echo 'Approval request #1 is not declined; nothing changed.' >&2\nexit 1"));
+                                        QStringLiteral("echo 'office-mcp: Approval request #1 is not declined; nothing changed.' >&2\nexit 1"));
         McpClient::Launch launch = window->client()->launch();
         launch.program = refusing;
         window->client()->setLaunch(launch);
