@@ -65,12 +65,12 @@ ApprovalQueue::ApprovalQueue(QWidget *parent)
     m_note->setWordWrap(true);
     m_note->hide();
     layout->addWidget(m_note);
-    auto *explanation = new QLabel(tr("AI clients that cannot show a form leave refund requests here. "
-                                      "<b>Review</b> runs <code>issue_refund</code> through this app's session; "
-                                      "you approve or decline it in the form that opens, and the server resolves the request."));
-    explanation->setWordWrap(true);
-    explanation->setEnabled(false);
-    layout->addWidget(explanation);
+    // The explanation is a tooltip: on a 600-pixel screen three lines of it would leave no
+    // room for the requests themselves.
+    const QString explanation = tr("AI clients that cannot show a form leave refund requests here. "
+                                   "<b>Review</b> opens the refund form for the request; you approve or decline it there, "
+                                   "and office-mcp settles the request. <b>Re-open</b> puts a declined request back in the queue.");
+    m_summary->setToolTip(explanation);
 
     m_table->setObjectName(QStringLiteral("approvalTable"));
     m_table->setColumnCount(ColumnCount);
@@ -81,6 +81,10 @@ ApprovalQueue::ApprovalQueue(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setToolTip(explanation);
+    // Room for the header and two requests at least, whatever the splitter does.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->verticalHeader()->defaultSectionSize()
+                              + 2 * m_table->frameWidth() + 4);
     layout->addWidget(m_table, 1);
     refresh();
 }

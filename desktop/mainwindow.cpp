@@ -74,6 +74,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     right->addWidget(m_approvalBox);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
+    right->setSizes({480, 320});
 
     auto *splitter = new QSplitter(Qt::Horizontal);
     m_mainSplitter = splitter;

@@ -1,5 +1,6 @@
 #include "schemaform.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
@@ -789,16 +790,31 @@ bool SchemaForm::focusFirstField()
     return true;
 }
 
-void SchemaForm::chainTabOrder(QWidget *next)
+void SchemaForm::setNextFocus(QWidget *next)
 {
-    // The form is rebuilt for every tool, so its editors join the window's focus chain last,
-    // after the Call button; without this, Tab from the last field would skip Call.
-    QWidget *previous = nullptr;
-    for (const Field &field : m_fields) {
-        if (previous)
-            setTabOrder(previous, field.editor);
-        previous = field.editor;
+    m_next = next;
+}
+
+bool SchemaForm::focusNextPrevChild(bool next)
+{
+    // The form is rebuilt for every tool, so its editors sit wherever Qt put them in the
+    // window's focus chain (after the Call button, among their hint labels). Tab moves
+    // through the fields in display order and then on to the Call button, explicitly.
+    QWidget *focus = QApplication::focusWidget();
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
+        QWidget *editor = m_fields[i].editor;
+        if (focus != editor && !editor->isAncestorOf(focus))
+            continue;
+        QWidget *target = nullptr;
+        if (next)
+            target = i + 1 < m_fields.size() ? m_fields[i + 1].editor : m_next.data();
+        else if (i > 0)
+            target = m_fields[i - 1].editor;
+        if (target && target->isEnabled() && !target->isHidden()) {
+            target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+            return true;
+        }
+        break;
     }
-    if (previous && next)
-        setTabOrder(previous, next);
+    return QWidget::focusNextPrevChild(next);
 }

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -48,13 +49,16 @@ public:
 
     // Gives keyboard focus to the first field; false when there are no fields.
     bool focusFirstField();
-    // Chains Tab through the fields in display order and then on to `next` (e.g. Call).
-    void chainTabOrder(QWidget *next);
+    // Tab runs through the fields in display order and then on to `next` (the Call button).
+    void setNextFocus(QWidget *next);
 
 signals:
     void changed();
     // Return was pressed in a text or number field: the owner may submit the form.
     void submitRequested();
+
+protected:
+    bool focusNextPrevChild(bool next) override;
 
 private:
     struct Field
@@ -82,4 +86,5 @@ private:
     QWidget *m_body = nullptr;  // rebuilt by setSchema
     QFormLayout *m_layout = nullptr;
     bool m_revealAll = false;
+    QPointer<QWidget> m_next;
 };

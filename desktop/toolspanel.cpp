@@ -170,6 +170,7 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     connect(m_rawToggle, &QCheckBox::toggled, this, &ToolsPanel::setRawMode);
     connect(m_callButton, &QPushButton::clicked, this, &ToolsPanel::requestCall);
     connect(m_form, &SchemaForm::changed, this, &ToolsPanel::updateCallButton);
+    m_form->setNextFocus(m_callButton);
     setTools({});
 }
 
@@ -284,7 +285,6 @@ void ToolsPanel::showTool(int row)
         m_form->setValues(m_savedArguments.value(m_current));
     if (m_rawToggle->isChecked())
         m_raw->setPlainText(QString::fromUtf8(QJsonDocument(m_form->values()).toJson(QJsonDocument::Indented)));
-    m_form->chainTabOrder(m_callButton);
     // The result below belongs to the tool it came from; under another tool's form it would
     // read as that tool's answer.
     if (m_current != previous)
@@ -393,4 +393,17 @@ void ToolsPanel::setFirstRunHintVisible(bool visible)
 void ToolsPanel::showResult(const McpCallResult &result)
 {
     m_result->showResult(result);
+}
+
+bool ToolsPanel::focusNextPrevChild(bool next)
+{
+    // Shift+Tab from Call goes back into the form (its last field), as Tab came from there.
+    if (!next && m_callButton->hasFocus() && m_stack->currentIndex() == 0) {
+        const QStringList fields = m_form->fieldNames();
+        if (QWidget *last = m_form->editor(fields.value(fields.size() - 1))) {
+            last->setFocus(Qt::BacktabFocusReason);
+            return true;
+        }
+    }
+    return QWidget::focusNextPrevChild(next);
 }

@@ -49,6 +49,9 @@ public:
     // The one-line "how to start" hint above the list; hidden for good after the first call.
     void setFirstRunHintVisible(bool visible);
 
+protected:
+    bool focusNextPrevChild(bool next) override;
+
 signals:
     void callRequested(const QString &tool, const QJsonObject &arguments);
 
