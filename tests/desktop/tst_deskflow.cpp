@@ -244,9 +244,24 @@ private slots:
         approve(dialog, 400, QStringLiteral("Goodwill"));
         QTRY_VERIFY_WITH_TIMEOUT(completed.count() == 1, 10000);
         QVERIFY2(!completed.at(0).at(0).value<McpCallResult>().isError(), qPrintable(completed.at(0).at(0).value<McpCallResult>().text()));
-        QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("refunded"));
+        // 400.00 of 410.00: a partial refund (schema 3), so the invoice stays open with 10.00 left.
+        QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("open"));
+        QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("refunded_cents")).toLongLong(), 40000);
+        QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("left_cents")).toLongLong(), 1000);
         QCOMPARE(db->value(QStringLiteral("approval_requests"), 1, QStringLiteral("status")).toString(), QStringLiteral("approved"));
         QCOMPARE(queue->pendingCount(), 1);
+        // Who asked and who decided, in the queue and on the refund.
+        const QString desk = QStringLiteral("office-desk/") + QStringLiteral(OFFICE_DESK_VERSION);
+        int approvedRow = -1;
+        for (int r = 0; r < queue->table()->rowCount(); ++r)
+            approvedRow = queue->table()->item(r, 1)->text() == QLatin1String("#1") ? r : approvedRow;
+        QVERIFY(approvedRow >= 0);
+        QCOMPARE(queue->table()->item(approvedRow, 5)->text(), QStringLiteral("no-forms-assistant/1.0"));
+        QCOMPARE(queue->table()->item(approvedRow, 8)->text(), desk);
+        const SqliteReader::Table refunds = db->snapshot(QStringLiteral("refunds"));
+        QCOMPARE(refunds.rows.size(), 1);
+        QCOMPARE(refunds.rows.at(0).at(refunds.columns.indexOf(QStringLiteral("requested_by"))).toString(), QStringLiteral("no-forms-assistant/1.0"));
+        QCOMPARE(refunds.rows.at(0).at(refunds.columns.indexOf(QStringLiteral("approval_request_id"))).toLongLong(), 1);
 
         // Decline the second: the request is marked declined and the invoice stays open.
         QVERIFY(queue->review(2));
@@ -256,6 +271,15 @@ private slots:
         QCOMPARE(db->value(QStringLiteral("approval_requests"), 2, QStringLiteral("status")).toString(), QStringLiteral("declined"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(queue->pendingCount(), 0);
+
+        // The "no" was a mistake: Re-open runs office-mcp approvals reopen, and it waits again.
+        QSignalSpy reopened(window.get(), &MainWindow::reopenFinished);
+        QVERIFY(queue->reopen(2));
+        QTRY_COMPARE_WITH_TIMEOUT(reopened.count(), 1, 10000);
+        QVERIFY2(reopened.at(0).at(1).toBool(), qPrintable(reopened.at(0).at(2).toString()));
+        QCOMPARE(queue->noteLabel()->text(), reopened.at(0).at(2).toString());
+        QTRY_COMPARE_WITH_TIMEOUT(queue->pendingCount(), 1, 5000);
+        QCOMPARE(db->value(QStringLiteral("approval_requests"), 2, QStringLiteral("status")).toString(), QStringLiteral("pending"));
     }
 
     void aLegacyQuestionIsWithdrawnWhenTheServerGoesAway()
