@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,7 +193,9 @@ private slots:
         const McpCallResult declined = callFromPanel(window.get(), QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 4}},
                                                      [](ElicitationDialog *dialog) { dialog->declineButton()->click(); });
         QVERIFY2(!declined.isError(), qPrintable(declined.text()));
-        QCOMPARE(window->toolsPanel()->resultView()->statusText(), QStringLiteral("⊘ Declined · issue_refund changed nothing"));
+        QCOMPARE(window->toolsPanel()->resultView()->statusText(),
+                 era == McpClient::Era::Modern ? QStringLiteral("⊘ Declined · issue_refund changed nothing · 2 rounds")
+                                               : QStringLiteral("⊘ Declined · issue_refund changed nothing"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(db->snapshot(QStringLiteral("refunds")).rows.size(), 1);
 
@@ -238,7 +241,7 @@ private slots:
         auto *dialog = shown.at(0).at(0).value<ElicitationDialog *>();
         QVERIFY(dialog->request().message.contains(QStringLiteral("410.00")));
         QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(
-                     QStringLiteral("no-forms-assistant asked in approval request #1, today at ")),
+                     QStringLiteral("no-forms-assistant/1.0 asked in approval request #1, today at ")),
                  qPrintable(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text()));
         QCOMPARE(window->statusBar()->currentMessage(), QStringLiteral("Reviewing the refund of invoice 4…"));
         approve(dialog, 400, QStringLiteral("Goodwill"));
