@@ -88,6 +88,7 @@ DatabaseView::DatabaseView(QWidget *parent)
     m_tabs->setUsesScrollButtons(true);
     m_detail->setObjectName(QStringLiteral("databaseDetail"));
     m_detail->setReadOnly(true);
+    m_detail->setMinimumHeight(m_detail->fontMetrics().height() * 2 + 12);  // two lines, then it scrolls
     m_detail->setPlaceholderText(tr("Select a row to see all of it here."));
     auto *split = new QSplitter(Qt::Vertical);
     split->setChildrenCollapsible(false);
@@ -95,6 +96,7 @@ DatabaseView::DatabaseView(QWidget *parent)
     split->addWidget(m_detail);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({400, 70});  // the rows first; the detail pane is a few lines
     layout->addWidget(split, 1);
     connect(m_filter, &QLineEdit::textChanged, this, &DatabaseView::applyFilter);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {

@@ -111,6 +111,7 @@ ServerLogView::ServerLogView(QWidget *parent)
 
     m_detail->setObjectName(QStringLiteral("serverLogDetail"));
     m_detail->setReadOnly(true);
+    m_detail->setMinimumHeight(m_detail->fontMetrics().height() * 2 + 12);  // two lines, then it scrolls
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_detail->setPlaceholderText(tr("Select a row to see the line office-mcp wrote."));
     auto *split = new QSplitter(Qt::Vertical);
@@ -118,6 +119,7 @@ ServerLogView::ServerLogView(QWidget *parent)
     split->addWidget(m_detail);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({400, 70});  // the rows first; the detail pane is a few lines
     split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
