@@ -219,7 +219,7 @@ TEST_CASE("approvals reopen makes a declined request wait again, and the client 
     CHECK(row[0] == "#1");
     CHECK(row[1] == "invoice 4");
     CHECK(row[2] == "approved");
-    CHECK(row[3] == "queue-client");
+    CHECK(row[3] == "queue-client/1.0");
     CHECK(std::regex_match(row[4], std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
     CHECK(row[5] == "office-desk/1.0");
 }
@@ -262,6 +262,7 @@ TEST_CASE("approvals reopen refuses, with one sentence and exit 1, what it canno
 // ---- a database location that cannot work -------------------------------------------------
 
 TEST_CASE("a database location that cannot work stops serving at start with one line on stderr and exit 2", "[money][start]") {
+    const auto which = GENERATE(0, 1, 2);  // first: the test directory below is made anew for each
     TempDir dir;
     std::ofstream(dir.file("plain-file")) << "x";
     std::filesystem::create_directory(dir.file("a-directory"));
@@ -269,12 +270,13 @@ TEST_CASE("a database location that cannot work stops serving at start with one 
         std::string path;
         std::string line;
     };
-    const auto c = GENERATE_COPY(
-        Case{"/proc/x.db", "office-mcp: cannot create database /proc/x.db: the directory /proc does not take new files "
-                           "(No such file or directory)\n"},
-        Case{dir.file("a-directory"), "office-mcp: database " + dir.file("a-directory") + " is a directory, not a file\n"},
-        Case{dir.file("plain-file/office.db"), "office-mcp: cannot create database " + dir.file("plain-file/office.db") + ": " +
-                                                   dir.file("plain-file") + " is not a directory\n"});
+    const Case cases[] = {
+        {"/proc/x.db", "office-mcp: cannot create database /proc/x.db: the directory /proc does not take new files "
+                       "(No such file or directory)\n"},
+        {dir.file("a-directory"), "office-mcp: database " + dir.file("a-directory") + " is a directory, not a file\n"},
+        {dir.file("plain-file/office.db"), "office-mcp: cannot create database " + dir.file("plain-file/office.db") + ": " +
+                                               dir.file("plain-file") + " is not a directory\n"}};
+    const Case& c = cases[which];
     CAPTURE(c.path);
     ServerProcess server({}, {"OFFICE_MCP_DB=" + c.path});
     CHECK(server.wait() == 2);
@@ -336,14 +338,15 @@ TEST_CASE("config carries every serving option given into the pasted configurati
 }
 
 TEST_CASE("the claude-code line round-trips any path through sh -c", "[money][config]") {
+    const auto name = GENERATE(as<std::string>(), "it's here.db", "a \"quoted\" $HOME `x` \\n.db", "ñandú café/データ.db",
+                               "new\nline.db", "'';'.db");
     TempDir dir;
     // A fake `claude` that prints every argument it gets, each ended by a NUL.
     const auto bin = dir.file("bin");
     std::filesystem::create_directory(bin);
     std::ofstream(bin + "/claude") << "#!/bin/sh\nprintf '%s\\0' \"$@\"\n";
     REQUIRE(::chmod((bin + "/claude").c_str(), 0755) == 0);
-    const auto path = GENERATE_COPY(as<std::string>(), dir.file("it's here.db"), dir.file("a \"quoted\" $HOME `x` \\n.db"),
-                                    dir.file("ñandú café/データ.db"), dir.file("new\nline.db"), dir.file("'';'.db"));
+    const auto path = dir.file(name);
     CAPTURE(path);
     const auto printed = run_office_mcp({"config", "claude-code", "--db", path, "--tools", "issue_refund", "--log-file", path + ".log"});
     REQUIRE(printed.status == 0);
@@ -365,7 +368,7 @@ TEST_CASE("the claude-code line round-trips any path through sh -c", "[money][co
     std::size_t start = 0;
     for (std::size_t nul; (nul = printed_argv.find('\0', start)) != std::string::npos; start = nul + 1)
         argv.push_back(printed_argv.substr(start, nul - start));
-    REQUIRE(argv.size() == 10);
+    REQUIRE(argv.size() == 11);
     CHECK(std::vector<std::string>(argv.begin(), argv.begin() + 4) == std::vector<std::string>{"mcp", "add", "office", "--"});
     CHECK(std::filesystem::equivalent(argv[4], OFFICE_MCP_BINARY));
     CHECK(std::vector<std::string>(argv.begin() + 5, argv.end()) ==

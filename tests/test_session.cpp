@@ -998,7 +998,7 @@ TEST_CASE("a hostile answer to a legacy elicitation asks again with the problem 
     CHECK(office.send(json{{"jsonrpc", "2.0"}, {"id", "elicit-1"}, {"result", accept(80, "Double charge")["approve_refund"]}}).empty());
     auto done = office.reply(json{{"jsonrpc", "2.0"}, {"id", "elicit-2"}, {"result", accept(79.99, "Double charge")["approve_refund"]}});
     CHECK(done["id"] == 7);
-    CHECK(text_of(done["result"]) == "Refunded 79.99 of invoice 2 (Maria Alvarez). Reason: Double charge");
+    CHECK(text_of(done["result"]) == "Refunded 79.99 of invoice 2 (Maria Alvarez); 0.01 is left to refund. Reason: Double charge");
 }
 
 TEST_CASE("notifications/cancelled for a parked refund drops it", "[session]") {
