@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsqlite3-dev libssl-dev
           catch2 qt6-base-dev xvfb xauth python3 python3-jsonschema)
-command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+
 [ "${OFFICE_SETUP_EXTRA:-}" ] && read -r -a extra <<<"$OFFICE_SETUP_EXTRA" && packages+=("${extra[@]}")
 
 missing=()

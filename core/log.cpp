@@ -4,6 +4,8 @@
 
 #include "log.h"
 
+#include "utf8.h"
+
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -17,27 +19,6 @@ void append_int(std::string& out, std::int64_t value) {
     char digits[24];
     const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
     out.append(digits, end);
-}
-
-// Length of the valid UTF-8 sequence at the start of `s`, or 0 when it is not valid.
-std::size_t utf8_sequence(std::string_view s) {
-    const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-    const auto cont = [&](std::size_t i) { return i < s.size() && (b(i) & 0xC0) == 0x80; };
-    const unsigned char c = b(0);
-    if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        if (!cont(1) || !cont(2)) return 0;
-        if (c == 0xE0 && b(1) < 0xA0) return 0;  // overlong
-        if (c == 0xED && b(1) > 0x9F) return 0;  // surrogate
-        return 3;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        if (!cont(1) || !cont(2) || !cont(3)) return 0;
-        if (c == 0xF0 && b(1) < 0x90) return 0;  // overlong
-        if (c == 0xF4 && b(1) > 0x8F) return 0;  // beyond U+10FFFF
-        return 4;
-    }
-    return 0;
 }
 
 // A JSON string; bytes that are not UTF-8 become U+FFFD, so every line stays valid JSON.
@@ -69,7 +50,7 @@ void append_string(std::string& out, std::string_view s) {
                     out += "\\u00";
                     out += kHex[c >> 4];
                     out += kHex[c & 0xF];
-                } else if (const auto n = utf8_sequence(s.substr(i)); n > 0) {
+                } else if (const auto n = utf8::sequence_length(s.substr(i)); n > 0) {
                     out.append(s.data() + i, n);
                     i += n;
                     continue;

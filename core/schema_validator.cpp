@@ -3,6 +3,8 @@
 
 #include "schema_validator.h"
 
+#include "utf8.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -189,14 +191,6 @@ struct Property {
     bool date_format = false;
     std::string format_message;
 };
-
-// Code points in valid UTF-8 (the JSON parser has already refused anything else): every byte
-// that is not a continuation byte starts one.
-std::size_t count_characters(const std::string& s) {
-    std::size_t n = 0;
-    for (const unsigned char c : s) n += (c & 0xC0u) != 0x80u;
-    return n;
-}
 
 struct CompiledSchema {
     std::vector<Property> properties;   // in the order the schema declares them
@@ -470,7 +464,7 @@ void check_property(const Property& p, const nlohmann::json& v, std::vector<Prob
     if (!v.is_string()) return;
     const auto& text = v.get_ref<const std::string&>();
     if (p.min_length || p.max_length) {
-        const std::size_t n = count_characters(text);
+        const std::size_t n = utf8::count_characters(text);
         if (p.min_length && n < *p.min_length)
             problems.push_back({p.name, "minLength", p.length_message});
         else if (p.max_length && n > *p.max_length)

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "office_version.h"
+#include "utf8.h"
 #include "store.h"
 
 #include <chrono>
@@ -51,12 +53,7 @@ bool declares_form_elicitation(const json& capabilities) {
 // At most kMaxClientField bytes of `text`, cut between UTF-8 characters. The client's name and
 // version are stored with every write it makes; a 4 MB name must not become 4 MB per row.
 constexpr std::size_t kMaxClientField = 128;
-std::string clipped(const std::string& text) {
-    if (text.size() <= kMaxClientField) return text;
-    std::size_t end = kMaxClientField;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0u) == 0x80u) --end;  // not inside a character
-    return text.substr(0, end);
-}
+std::string clipped(const std::string& text) { return utf8::clip(text, kMaxClientField); }
 
 // The client's name and version from clientInfo ("unknown" and "" when it gave none).
 void client_identity(const json& info, std::string& name, std::string& version) {

@@ -1,7 +1,9 @@
 // office-desk: the Qt app for the person at the desk (design.md section 8).
 
+#include "aboutbox.h"
 #include "desksettings.h"
 #include "mainwindow.h"
+#include "office_version.h"
 #include "screenshotdemo.h"
 
 #include <QApplication>
@@ -12,16 +14,12 @@
 #include <QSettings>
 #include <QTemporaryDir>
 
-#ifndef OFFICE_DESK_VERSION
-#define OFFICE_DESK_VERSION "0.1.0"
-#endif
-
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("office-mcp"));
     QApplication::setApplicationName(QStringLiteral("office-desk"));
-    QApplication::setApplicationVersion(QStringLiteral(OFFICE_DESK_VERSION));
+    QApplication::setApplicationVersion(QStringLiteral(OFFICE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("office-desk"));
 
     QCommandLineParser parser;
@@ -62,6 +60,7 @@ int main(int argc, char *argv[])
         options.launch.era = parser.value(era) == QLatin1String("legacy") ? McpClient::Era::Legacy : McpClient::Era::Modern;
 
     MainWindow window(options);
+    addHelpMenu(&window);
     if (demo) {
         window.setGeometry(window.screen()->availableGeometry());
         window.show();

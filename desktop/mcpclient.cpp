@@ -3,9 +3,7 @@
 #include <QJsonDocument>
 #include <QTimer>
 
-#ifndef OFFICE_DESK_VERSION
-#define OFFICE_DESK_VERSION "0.1.0"
-#endif
+#include "office_version.h"
 
 const QString McpClient::modernVersion = QStringLiteral("2026-07-28");
 const QString McpClient::legacyVersion = QStringLiteral("2025-11-25");
@@ -47,7 +45,7 @@ McpClient::McpClient(QObject *parent)
                 {QStringLiteral("protocolVersion"), legacyVersion},
                 {QStringLiteral("capabilities"), capabilities},
                 {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), m_launch.clientName},
-                                                           {QStringLiteral("version"), QStringLiteral(OFFICE_DESK_VERSION)}}},
+                                                           {QStringLiteral("version"), QStringLiteral(OFFICE_VERSION)}}},
             };
             sendRequest(QStringLiteral("initialize"), params, Purpose::Initialize);
         }
@@ -165,7 +163,7 @@ QJsonObject McpClient::envelope() const
         {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), capabilities},
         {QStringLiteral("io.modelcontextprotocol/clientInfo"),
          QJsonObject{{QStringLiteral("name"), m_launch.clientName},
-                     {QStringLiteral("version"), QStringLiteral(OFFICE_DESK_VERSION)}}},
+                     {QStringLiteral("version"), QStringLiteral(OFFICE_VERSION)}}},
     };
 }
 

@@ -7,6 +7,7 @@
 #include "audit.h"
 #include "log.h"
 #include "request_state.h"
+#include "schema_validator.h"
 #include "session.h"
 #include "store.h"
 
@@ -107,13 +108,6 @@ std::vector<std::string> split_commas(const std::string& text) {
     return parts;
 }
 
-bool is_day(const std::string& text) {
-    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (i != 4 && i != 7 && (text[i] < '0' || text[i] > '9')) return false;
-    return true;
-}
-
 std::int64_t positive_number(const std::string& option, const std::string& text) {
     std::int64_t n = 0;
     for (char c : text) {
@@ -164,7 +158,7 @@ Options parse_options(int argc, char** argv) {
             o.log_file = value();
         } else if (arg == "--since") {
             o.audit.since = value();
-            if (!is_day(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
+            if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
         } else if (arg == "--invoice") {
             o.audit.invoice = positive_number(arg, value());
         } else if (arg == "--slot") {

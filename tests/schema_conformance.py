@@ -61,8 +61,10 @@ def calls(params_base, can_elicit):
 
 class Server:
     def __init__(self, db):
+        # stderr goes to a file: a sanitizer report or a crash at exit must not go unseen.
+        self.stderr = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen([BINARY, "--db", db], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                     stderr=self.stderr, text=True, bufsize=1)
 
     def send(self, message):
         line = message if isinstance(message, str) else json.dumps(message)
@@ -78,7 +80,10 @@ class Server:
     def close(self):
         self.proc.stdin.close()
         rest = [json.loads(l) for l in self.proc.stdout.read().splitlines() if l.strip()]
-        self.proc.wait(timeout=10)
+        status = self.proc.wait(timeout=10)
+        if status != 0:
+            self.stderr.seek(0)
+            raise RuntimeError(f"office-mcp exited with status {status}; its stderr:\n{self.stderr.read()}")
         return rest
 
 
@@ -152,6 +157,11 @@ def run_session(version, db):
 
 
 def main():
+    missing = [v for v in LEGACY + [MODERN] if not os.path.isfile(os.path.join(SPEC_DIR, "schema", v, "schema.json"))]
+    if missing:
+        print(f"FAIL: the official schema.json of {', '.join(missing)} is not under {SPEC_DIR}/schema "
+              "(the spec reference is expected in ../shared/reference/mcp-spec beside the repo)")
+        return 1
     os.makedirs(OUT_DIR, exist_ok=True)
     failures = checked = 0
     for version in LEGACY + [MODERN]:

@@ -662,6 +662,9 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
     const auto bad_day = run_office_mcp({"audit", "--db", db, "--since", "2026/11/30"});
     CHECK(bad_day.status == 2);
     CHECK(bad_day.err == "office-mcp: --since needs a day as YYYY-MM-DD\n");
+    const auto no_such_day = run_office_mcp({"audit", "--db", db, "--since", "2026-13-45"});
+    CHECK(no_such_day.status == 2);
+    CHECK(no_such_day.err == "office-mcp: --since needs a day as YYYY-MM-DD\n");
     const auto bad_invoice = run_office_mcp({"audit", "--db", db, "--invoice", "two"});
     CHECK(bad_invoice.err == "office-mcp: --invoice needs a positive whole number\n");
     const auto no_db = run_office_mcp({"audit", "--db", dir.file("none.db")});

@@ -5,6 +5,8 @@
 # the regressions, which must never crash again) are only read. Ends with one summary line:
 #   fuzz_session: 123456 executions in 30 s, 0 crashes
 # and the fuzzer's status (non-zero on a crash, a leak, a timeout or memory over the limit).
+# A run of fewer than $FUZZ_MIN_EXECUTIONS (default 1000) executions fails too: a fuzzer that
+# could not start, or barely ran, has tested nothing.
 set -uo pipefail
 fuzzer=$1 seconds=$2 work=$3
 shift 3
@@ -24,4 +26,10 @@ if [ "$status" -ne 0 ]; then
   echo "$name: FAILED with status $status; inputs that fail are in $work/crashes (add them to tests/fuzz/regressions/)"
 fi
 echo "$name: ${runs:-0} executions in $seconds s, $crashes crashes"
+minimum=${FUZZ_MIN_EXECUTIONS:-1000}
+if [ "$status" -eq 0 ] && [ "${runs:-0}" -lt "$minimum" ]; then
+  tail -n 20 "$log"
+  echo "$name: FAILED: only ${runs:-0} executions, fewer than the $minimum a run needs to mean anything"
+  exit 1
+fi
 exit "$status"

@@ -1,0 +1,25 @@
+# CPack runs this after staging the files of a package and before archiving them
+# (CPACK_PRE_BUILD_SCRIPTS): Debian's own touches, for the .debs only.
+# - Man pages gzipped with -9n (lintian: uncompressed-manual-page). `cmake --install` and the
+#   tarball keep them plain, as the source has them.
+# - office-mcp's lintian override: the static link is the design (see the file), not a mistake;
+#   it means nothing outside a .deb, so the tarball does not carry it.
+if(NOT CPACK_GENERATOR STREQUAL "DEB")
+  return()
+endif()
+file(GLOB_RECURSE pages "${CPACK_TEMPORARY_DIRECTORY}/*.1")
+list(FILTER pages INCLUDE REGEX "/share/man/man1/[^/]+\\.1$")
+foreach(page IN LISTS pages)
+  execute_process(COMMAND gzip -9nf "${page}" RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "gzip -9nf ${page} failed")
+  endif()
+endforeach()
+file(GLOB_RECURSE servers "${CPACK_TEMPORARY_DIRECTORY}/*/usr/bin/office-mcp")
+foreach(server IN LISTS servers)
+  get_filename_component(usr "${server}/../.." ABSOLUTE)
+  # file(COPY_FILE), not file(INSTALL): CPack leaves DESTDIR set, and INSTALL would prefix it.
+  file(MAKE_DIRECTORY "${usr}/share/lintian/overrides")
+  file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/debian/office-mcp.lintian-overrides"
+       "${usr}/share/lintian/overrides/office-mcp")
+endforeach()

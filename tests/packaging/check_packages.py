@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""The packaging checks, one per ctest test (tests/packaging/CMakeLists.txt):
+
+    check_packages.py CHECK
+
+CHECK is one of the functions named in CHECKS below. What they check comes from the
+environment ctest gives them (OFFICE_VERSION, OFFICE_BUILD_DIR, OFFICE_PACKAGE_DIR, ...), so the
+expected names are computed from project(VERSION), never written here. A tool that is missing
+fails the check with the Debian package to install; nothing is skipped.
+"""
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+
+ENV = os.environ
+VERSION = ENV.get("OFFICE_VERSION", "")
+BUILD = ENV.get("OFFICE_BUILD_DIR", "")
+PACKAGES = ENV.get("OFFICE_PACKAGE_DIR", "")
+DEB_ARCH = ENV.get("OFFICE_DEB_ARCH", "")
+ARCH = ENV.get("OFFICE_ARCH", "")
+DESK = ENV.get("OFFICE_DESK_BUILT") == "1"
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def require(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+def need(tool, package):
+    """The path of a tool; a missing one fails the check, naming the package that has it."""
+    path = shutil.which(tool)
+    require(path, f"{tool} is not installed (Debian package {package}): apt-get install {package}, "
+                  "or run ./test.sh, which installs it")
+    return path
+
+
+def run(command, **options):
+    """Runs a command and returns it finished; its output is captured as text."""
+    options.setdefault("capture_output", True)
+    options.setdefault("text", True)
+    return subprocess.run(command, **options)
+
+
+def deb(package):
+    return os.path.join(PACKAGES, f"{package}_{VERSION}_{DEB_ARCH}.deb")
+
+
+def tarball():
+    return os.path.join(PACKAGES, f"office-mcp-{VERSION}-linux-{ARCH}.tar.gz")
+
+
+def bundle():
+    return os.path.join(PACKAGES, f"office-mcp-{VERSION}-linux-{ARCH}.mcpb")
+
+
+def debs():
+    return [deb("office-mcp")] + ([deb("office-desk")] if DESK else [])
+
+
+def unpack_deb(path, root):
+    need("dpkg-deb", "dpkg")
+    done = run(["dpkg-deb", "-x", path, root])
+    require(done.returncode == 0, f"dpkg-deb -x {path} failed: {done.stderr}")
+
+
+def server_speaks(binary, lines, env=None):
+    done = run([binary], input="".join(json.dumps(line) + "\n" for line in lines), env=env, timeout=30)
+    require(done.returncode == 0, f"{binary} exited {done.returncode}: {done.stderr}")
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+# ---- the checks ---------------------------------------------------------------------------
+
+def the_version_comes_from_the_project():
+    """office-mcp --version and serverInfo.version (both eras) say project(VERSION)."""
+    binary = ENV["OFFICE_MCP"]
+    done = run([binary, "--version"])
+    require(done.stdout == f"office-mcp {VERSION}\n", f"--version printed {done.stdout!r}, not 'office-mcp {VERSION}'")
+    with tempfile.TemporaryDirectory() as scratch:
+        replies = server_speaks(binary, [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+            {"jsonrpc": "2.0", "id": 2, "method": "server/discover",
+             "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                  "io.modelcontextprotocol/clientCapabilities": {}}}},
+        ], env=dict(ENV, OFFICE_MCP_DB=os.path.join(scratch, "office.db")))
+    require(replies[0]["result"]["serverInfo"]["version"] == VERSION, f"initialize: {replies[0]}")
+    modern = replies[1]["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]
+    require(modern["version"] == VERSION, f"server/discover: {replies[1]}")
+
+
+def the_man_page_is_clean_and_complete():
+    """groff -ww and man --warnings find nothing; every option and command of --help is in it."""
+    page = ENV["OFFICE_MAN_PAGE"]
+    need("groff", "groff")
+    done = run(["groff", "-ww", "-man", "-z", page])
+    require(done.returncode == 0 and not done.stderr, f"groff -ww -man -z {page}:\n{done.stderr}")
+    need("man", "man-db")
+    done = run(["man", "--warnings", "-l", page], env=dict(ENV, MANWIDTH="80", MANPAGER="cat", PAGER="cat"))
+    require(done.returncode == 0 and not done.stderr, f"man --warnings -l {page}:\n{done.stderr}")
+    text = open(page, encoding="utf-8").read()
+    plain = text.replace("\\-", "-")
+    usage = run([ENV["OFFICE_MCP"], "--help"]).stdout
+    options = sorted(set(re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", usage)))
+    require(options, "office-mcp --help lists no options")
+    missing = [option for option in options if not re.search(re.escape(option) + r"(?![a-z-])", plain)]
+    require(not missing, f"options of office-mcp --help missing from the man page: {missing}")
+    commands = sorted(set(re.findall(r"^\s+office-mcp ([a-z]+)", usage, re.M)))
+    missing = [command for command in commands if not re.search(r"^\.B[RI]? \"?" + command + r"\b", text, re.M)]
+    require(not missing, f"commands of office-mcp --help missing from the man page: {missing}")
+    variables = sorted(set(re.findall(r"\b(OFFICE_MCP_[A-Z_]+|XDG_DATA_HOME)\b", usage)))
+    missing = [v for v in variables if f".B {v}" not in text]
+    require(not missing, f"environment variables of office-mcp --help missing from ENVIRONMENT: {missing}")
+    for section in ("SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS"):
+        require(f".SH {section}" in text, f"the man page has no {section} section")
+    require(f'"office\\-mcp {VERSION}"' in text, f"the man page's header does not say version {VERSION}")
+
+
+def cmake_install_puts_everything_in_place():
+    """cmake --install into a scratch prefix: the binaries, desktop entry, icon, metainfo, man page, README."""
+    with tempfile.TemporaryDirectory() as prefix:
+        done = run(["cmake", "--install", BUILD, "--prefix", prefix])
+        require(done.returncode == 0, f"cmake --install failed:\n{done.stdout}{done.stderr}")
+        expected = ["bin/office-mcp", "share/man/man1/office-mcp.1", "share/doc/office-mcp/README.md",
+                    "share/doc/office-mcp/copyright"]
+        if DESK:
+            expected += ["bin/office-desk", "share/applications/office-desk.desktop",
+                         "share/icons/hicolor/scalable/apps/office-desk.svg",
+                         f"share/metainfo/{ENV['OFFICE_APPSTREAM_ID']}.metainfo.xml", "share/man/man1/office-desk.1"]
+        missing = [path for path in expected if not os.path.isfile(os.path.join(prefix, path))]
+        installed = sorted(os.path.relpath(os.path.join(d, f), prefix) for d, _, files in os.walk(prefix) for f in files)
+        require(not missing, f"cmake --install did not put {missing}; it put {installed}")
+        print("\n".join(installed))
+
+
+def the_packages_are_built():
+    """cmake --build --target mcpb, then cpack: both .debs, the tarball and the bundle."""
+    need("dpkg-shlibdeps", "dpkg-dev")
+    need("rsvg-convert", "librsvg2-bin")
+    for old in debs() + [tarball(), bundle()]:
+        if os.path.exists(old):
+            os.remove(old)
+    done = run(["cmake", "--build", BUILD, "--target", "mcpb"])
+    require(done.returncode == 0, f"cmake --build {BUILD} --target mcpb failed:\n{done.stdout}{done.stderr}")
+    done = run(["cpack", "--config", os.path.join(BUILD, "CPackConfig.cmake")], cwd=BUILD)
+    require(done.returncode == 0, f"cpack failed:\n{done.stdout}{done.stderr}")
+    expected = debs() + [tarball(), bundle()]
+    missing = [path for path in expected if not os.path.isfile(path)]
+    require(not missing, f"not built: {missing}; {PACKAGES} holds {sorted(os.listdir(PACKAGES))}")
+    print(f"packages: {len(expected)} in {PACKAGES}")
+    for path in expected:
+        print(f"  {os.path.getsize(path):>10} bytes  {os.path.basename(path)}")
+    for path in debs():
+        print(run(["dpkg-deb", "-c", path]).stdout, end="")
+
+
+def the_debs_hold_what_they_should():
+    """The file lists, the fields, and Depends as dpkg-shlibdeps computed it."""
+    need("dpkg-deb", "dpkg")
+
+    def contents(path):
+        return {re.sub(r"^\./", "/", line.split()[-1]) for line in run(["dpkg-deb", "-c", path]).stdout.splitlines()}
+
+    def field(path, name):
+        return run(["dpkg-deb", "-f", path, name]).stdout.strip()
+
+    server = contents(deb("office-mcp"))
+    for path in ("/usr/bin/office-mcp", "/usr/share/man/man1/office-mcp.1.gz", "/usr/share/doc/office-mcp/README.md",
+                 "/usr/share/doc/office-mcp/copyright", "/usr/share/doc/office-mcp/changelog.gz",
+                 "/usr/share/lintian/overrides/office-mcp"):
+        require(path in server, f"office-mcp's .deb has no {path}: {sorted(server)}")
+    require(not any("desk" in path for path in server), f"office-mcp's .deb holds desk files: {sorted(server)}")
+    require(field(deb("office-mcp"), "Version") == VERSION, "office-mcp's Version is not the project's")
+    require(field(deb("office-mcp"), "Architecture") == DEB_ARCH, "office-mcp's Architecture is wrong")
+    # A static binary needs nothing: dpkg-shlibdeps finds no library.
+    require(field(deb("office-mcp"), "Depends") == "", f"office-mcp depends on {field(deb('office-mcp'), 'Depends')}")
+    if not DESK:
+        return
+    desk = contents(deb("office-desk"))
+    for path in ("/usr/bin/office-desk", "/usr/share/applications/office-desk.desktop",
+                 "/usr/share/icons/hicolor/scalable/apps/office-desk.svg",
+                 f"/usr/share/metainfo/{ENV['OFFICE_APPSTREAM_ID']}.metainfo.xml",
+                 "/usr/share/man/man1/office-desk.1.gz", "/usr/share/doc/office-desk/copyright",
+                 "/usr/share/doc/office-desk/changelog.gz"):
+        require(path in desk, f"office-desk's .deb has no {path}: {sorted(desk)}")
+    depends = [d.strip() for d in field(deb("office-desk"), "Depends").split(",")]
+    require(f"office-mcp (= {VERSION})" in depends, f"office-desk does not depend on office-mcp {VERSION}: {depends}")
+    for library in ("libqt6widgets6", "libqt6gui6", "libqt6core6", "libc6", "libstdc++6"):
+        require(any(d.startswith(library + " ") or d == library for d in depends),
+                f"office-desk's Depends lacks {library} (dpkg-shlibdeps should find it): {depends}")
+    print("office-desk Depends:", ", ".join(depends))
+
+
+def the_deb_runs_from_a_temporary_root():
+    """dpkg-deb -x (no system install); --version and config claude-desktop from there."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root = os.path.join(scratch, "root")
+        for path in debs():
+            unpack_deb(path, root)
+        binary = os.path.join(root, "usr/bin/office-mcp")
+        done = run([binary, "--version"])
+        require(done.stdout == f"office-mcp {VERSION}\n", f"{binary} --version printed {done.stdout!r}")
+        home = os.path.join(scratch, "home")
+        env = {"PATH": ENV.get("PATH", "/usr/bin:/bin"), "HOME": home}
+        done = run([binary, "config", "claude-desktop"], env=env)
+        require(done.returncode == 0, f"config claude-desktop failed: {done.stderr}")
+        server = json.loads(done.stdout)["mcpServers"]["office"]
+        require(server["command"] == binary, f"config names {server['command']}, not {binary}")
+        require(server["args"] == ["--db", os.path.join(home, ".local/share/office-mcp/office.db")],
+                f"config args {server['args']}")
+        print(done.stdout, end="")
+        need("file", "file")
+        kind = run(["file", "-L", binary]).stdout
+        require("statically linked" in kind, f"the packaged office-mcp is not static: {kind}")
+        require("not stripped" not in kind, f"the packaged office-mcp is not stripped: {kind}")
+        if DESK:
+            desk = os.path.join(root, "usr/bin/office-desk")
+            kind = run(["file", "-L", desk]).stdout
+            require("not stripped" not in kind, f"the packaged office-desk is not stripped: {kind}")
+            done = run([desk, "--version"], env=dict(env, QT_QPA_PLATFORM="offscreen"))
+            require(done.stdout.strip() == f"office-desk {VERSION}", f"office-desk --version printed {done.stdout!r} {done.stderr}")
+
+
+def lintian_finds_no_errors():
+    """lintian on each .deb: no error (exit 2 with --fail-on error). Everything it says is printed."""
+    need("lintian", "lintian")
+    errors = []
+    for path in debs():
+        done = run(["lintian", "--fail-on", "error", "--display-info", "--tag-display-limit", "0", path])
+        print(f"lintian {os.path.basename(path)} (exit {done.returncode}):")
+        print(done.stdout or "  (nothing)\n", end="")
+        require(done.returncode in (0, 2), f"lintian could not check {path}: {done.stderr}")
+        if done.returncode == 2:
+            errors += [line for line in done.stdout.splitlines() if line.startswith("E:")] or [f"{path}: exit 2"]
+    require(not errors, "lintian errors:\n" + "\n".join(errors))
+
+
+def appstream_validates_the_metainfo():
+    """appstreamcli validate --no-net on the metainfo office-desk's .deb installs."""
+    require(DESK, "office-desk was not built (Qt 6 missing), so there is no metainfo to validate")
+    need("appstreamcli", "appstream")
+    with tempfile.TemporaryDirectory() as root:
+        unpack_deb(deb("office-desk"), root)
+        metainfo = os.path.join(root, "usr/share/metainfo", f"{ENV['OFFICE_APPSTREAM_ID']}.metainfo.xml")
+        done = run(["appstreamcli", "validate", "--no-net", "--pedantic", metainfo])
+        print(done.stdout + done.stderr, end="")
+        require(done.returncode == 0, f"appstreamcli validate failed on {metainfo}")
+        text = open(metainfo, encoding="utf-8").read()
+        require(f'<release version="{VERSION}"' in text, "the metainfo's release is not the project's version")
+
+
+def the_tarball_holds_the_static_server():
+    """The .tar.gz: the server, its man page, README and copyright under one folder; it runs."""
+    top = f"office-mcp-{VERSION}-linux-{ARCH}"
+    with tarfile.open(tarball()) as archive:
+        names = set(archive.getnames())
+        for path in ("bin/office-mcp", "share/man/man1/office-mcp.1", "share/doc/office-mcp/README.md",
+                     "share/doc/office-mcp/copyright"):
+            require(f"{top}/{path}" in names, f"{tarball()} has no {top}/{path}: {sorted(names)}")
+        require(not any("desk" in name or "lintian" in name for name in names),
+                f"the tarball holds desk or Debian files: {sorted(names)}")
+        with tempfile.TemporaryDirectory() as scratch:
+            archive.extractall(scratch)
+            binary = os.path.join(scratch, top, "bin/office-mcp")
+            require(os.access(binary, os.X_OK), f"{binary} is not executable")
+            done = run([binary, "--version"])
+            require(done.stdout == f"office-mcp {VERSION}\n", f"--version printed {done.stdout!r}")
+            need("file", "file")
+            kind = run(["file", binary]).stdout
+            require("statically linked" in kind, f"the tarball's office-mcp is not static: {kind}")
+    print("\n".join(sorted(names)))
+
+
+def the_bundle_passes_mcpb_validate():
+    """The official packer (npm @anthropic-ai/mcpb, pinned) validates the bundle's manifest."""
+    mcpb = os.path.join(ENV["OFFICE_PACKAGING_TESTS"], "node_modules/.bin/mcpb")
+    require(os.path.exists(mcpb), f"{mcpb} is missing: run `npm ci --prefix tests/packaging` (./test.sh does)")
+    need("node", "nodejs")
+    with zipfile.ZipFile(bundle()) as archive:
+        names = sorted(archive.namelist())
+        require(names == ["icon.png", "manifest.json", "server/office-mcp"], f"the bundle holds {names}")
+        mode = archive.getinfo("server/office-mcp").external_attr >> 16
+        require(mode & 0o111, f"server/office-mcp is stored without its executable bit (mode {oct(mode)})")
+        with tempfile.TemporaryDirectory() as scratch:
+            archive.extractall(scratch)
+            done = run([mcpb, "validate", os.path.join(scratch, "manifest.json")])
+            print(done.stdout + done.stderr, end="")
+            require(done.returncode == 0, "mcpb validate failed")
+            manifest = json.load(open(os.path.join(scratch, "manifest.json")))
+            png = open(os.path.join(scratch, "icon.png"), "rb").read(24)
+    require(manifest["manifest_version"] == "0.3", f"manifest_version {manifest['manifest_version']}")
+    require(manifest["version"] == VERSION, f"the manifest's version {manifest['version']} is not {VERSION}")
+    require(manifest["compatibility"]["platforms"] == ["linux"], "compatibility.platforms is not [linux]")
+    require(png[:8] == b"\x89PNG\r\n\x1a\n", "icon.png is not a PNG")
+    width, height = struct.unpack(">II", png[16:24])
+    require((width, height) == (512, 512), f"icon.png is {width}x{height}")
+    done = run([mcpb, "info", bundle()])
+    print(done.stdout, end="")
+
+
+CHECKS = {f.__name__: f for f in (
+    the_version_comes_from_the_project,
+    the_man_page_is_clean_and_complete,
+    cmake_install_puts_everything_in_place,
+    the_packages_are_built,
+    the_debs_hold_what_they_should,
+    the_deb_runs_from_a_temporary_root,
+    lintian_finds_no_errors,
+    appstream_validates_the_metainfo,
+    the_tarball_holds_the_static_server,
+    the_bundle_passes_mcpb_validate,
+)}
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] not in CHECKS:
+        sys.exit(f"usage: check_packages.py {'|'.join(CHECKS)}")
+    try:
+        CHECKS[sys.argv[1]]()
+    except CheckFailed as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
+    print(f"ok: {sys.argv[1].replace('_', ' ')}")
+
+
+if __name__ == "__main__":
+    main()
