@@ -8,6 +8,7 @@
 #include "desksettings.h"
 #include "elicitationdialog.h"
 #include "mainwindow.h"
+#include "office_version.h"
 #include "resultview.h"
 #include "schemaform.h"
 #include "serverlogview.h"
