@@ -209,6 +209,13 @@ std::optional<StateClaims> claims_from_json(std::string_view text) {
     const auto expires_at = int_field(json, "e");
     if (!tool || !digest || !input_key || !nonce || !issued_at || !expires_at)
         return std::nullopt;
+    // "a" (asks) came later than the rest: a state sealed before it was the first ask.
+    std::int64_t asks = 1;
+    if (json.contains("a")) {
+        const auto a = int_field(json, "a");
+        if (!a || *a < 1 || *a > 1000) return std::nullopt;
+        asks = *a;
+    }
     StateClaims claims;
     claims.tool = tool->get<std::string>();
     claims.args_digest = digest->get<std::string>();
@@ -216,6 +223,7 @@ std::optional<StateClaims> claims_from_json(std::string_view text) {
     claims.nonce = nonce->get<std::string>();
     claims.issued_at = *issued_at;
     claims.expires_at = *expires_at;
+    claims.asks = static_cast<int>(asks);
     return claims;
 }
 
@@ -396,7 +404,8 @@ std::string StateSealer::seal(StateClaims claims, std::int64_t now) const {
 
     const nlohmann::json json = {{"t", claims.tool},       {"d", claims.args_digest},
                                  {"k", claims.input_key},  {"i", claims.issued_at},
-                                 {"e", claims.expires_at}, {"n", claims.nonce}};
+                                 {"e", claims.expires_at}, {"n", claims.nonce},
+                                 {"a", claims.asks}};
     const std::string plaintext =
         json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (plaintext.size() > kMaxSealedSize / 2)

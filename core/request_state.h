@@ -20,6 +20,7 @@ struct StateClaims {
     std::int64_t issued_at = 0;   // unix seconds
     std::int64_t expires_at = 0;  // unix seconds
     std::string nonce;        // 128 random bits, hex; single use (consumed by the tool)
+    int asks = 1;             // how often the person has been asked in this call, this ask included
 };
 
 // Hex SHA-256 of the arguments' canonical form (nlohmann's dump sorts object keys).

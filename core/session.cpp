@@ -122,6 +122,7 @@ struct Session::Parked {
     json arguments;
     std::string key;
     Caller caller;
+    int asks = 1;  // how often the person has been asked in this call, this ask included
 };
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
@@ -493,17 +494,23 @@ json Session::on_tools_call(Request& request) {
         if (!request.modern || !has_responses || !has_state || !state_it->is_string() || !responses_it->is_object())
             throw invalid_request_state();
         const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
-        if (!claims || claims->tool != tool->name || claims->args_digest != args_digest(arguments) ||
-            responses_it->size() != 1 || !responses_it->contains(claims->input_key))
+        if (!claims || claims->tool != tool->name || claims->args_digest != args_digest(arguments))
             throw invalid_request_state();
         auto& used = options_.database().prepare("SELECT 1 FROM used_request_states WHERE nonce = ?1");
         if (used.bind(1, claims->nonce).step()) {
             used.reset();
             throw invalid_request_state();
         }
+        // The state is good, the answer is not where the question was: say which key is missing
+        // (the state is not spent, so the client can send it again with the answer).
+        if (!responses_it->contains(claims->input_key))
+            throw ProtocolError{rpc::kInvalidParams, "Invalid params: inputResponses has no answer for " + claims->input_key,
+                                json{{"reason", "missing_input_response"}, {"key", claims->input_key}}};
+        if (responses_it->size() != 1) throw invalid_request_state();
         ctx.input_responses = &*responses_it;
         ctx.state_nonce = claims->nonce;
         ctx.route = Route::InputRequired;
+        ctx.asks = claims->asks;
         ctx.can_elicit = true;  // the client has answered a form, whatever this retry declares
     }
     return run_tool(*tool, arguments, ctx, request);
@@ -547,6 +554,7 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
         claims.tool = tool.name;
         claims.args_digest = args_digest(arguments);
         claims.input_key = ask.key;
+        claims.asks = ctx.asks + 1;
         return json{{"resultType", "input_required"},
                     {"inputRequests", {{ask.key, {{"method", "elicitation/create"}, {"params", std::move(form)}}}}},
                     {"requestState", options_.sealer().seal(std::move(claims), options_.now())}};
@@ -564,7 +572,7 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
     if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
-    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller()});
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller(), ctx.asks + 1});
     return json(json::value_t::discarded);
 }
 
@@ -608,6 +616,7 @@ void Session::handle_response(const json& message, std::string& out) {
             ctx.caller = parked->caller;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;
+            ctx.asks = parked->asks;
             ctx.input_responses = &responses;
             result = run_tool(*parked->tool, parked->arguments, ctx, request);
         }

@@ -90,6 +90,48 @@ SELECT at,
        'unknown', '', action, subject_type, subject_id, detail || ' (Recorded before the audit trail existed.)'
   FROM earlier ORDER BY at, rank, subject_id;
 )sql"},
+    // 3: partial refunds (issue 11). An invoice knows how much was refunded (the sum of its
+    // refund rows, kept so by each refund's transaction) and several refunds per invoice are
+    // allowed, so `refunds` is rebuilt without its UNIQUE (SQLite cannot drop a constraint).
+    // Nothing references `refunds`, so renaming it away and dropping it keeps every foreign
+    // key valid. A refund that settled an approved request (schema 2 allowed one refund per
+    // invoice, settled with its request in one transaction) is linked to it. Schema 2 marked an
+    // invoice 'refunded' after any refund; one with money left gets back the status the audit
+    // trail's refund entry names ("(Maria Alvarez, open, 80.00)"), else 'paid'. Outcomes are
+    // not known to have been reported (reported_at NULL): each is reported once more.
+    {3, R"sql(
+ALTER TABLE invoices ADD COLUMN refunded_cents INTEGER NOT NULL DEFAULT 0
+  CHECK (refunded_cents BETWEEN 0 AND amount_cents);   -- the sum of the invoice's refunds
+ALTER TABLE approval_requests ADD COLUMN resolved_by TEXT;   -- the caller that approved or declined it
+ALTER TABLE approval_requests ADD COLUMN reported_at TEXT;   -- when a calling client was told the outcome
+ALTER TABLE refunds RENAME TO refunds_schema2;
+CREATE TABLE refunds (
+  id                  INTEGER PRIMARY KEY,
+  invoice_id          INTEGER NOT NULL REFERENCES invoices(id),
+  amount_cents        INTEGER NOT NULL CHECK (amount_cents > 0),
+  reason              TEXT NOT NULL,
+  approved_via        TEXT NOT NULL,              -- 'input_required', 'elicitation'
+  client              TEXT NOT NULL,              -- who approved and ran it
+  created_at          TEXT NOT NULL,
+  approval_request_id INTEGER REFERENCES approval_requests(id),  -- the queued request it settled
+  requested_by        TEXT                        -- the client that queued that request
+);
+INSERT INTO refunds (id, invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, requested_by)
+SELECT r.id, r.invoice_id, r.amount_cents, r.reason, r.approved_via, r.client, r.created_at, a.id, a.client
+  FROM refunds_schema2 r
+  LEFT JOIN approval_requests a ON a.id = (SELECT max(id) FROM approval_requests
+                                            WHERE invoice_id = r.invoice_id AND status = 'approved');
+DROP TABLE refunds_schema2;
+CREATE INDEX refunds_by_invoice ON refunds(invoice_id);
+UPDATE invoices SET refunded_cents = (SELECT ifnull(sum(amount_cents), 0) FROM refunds WHERE invoice_id = invoices.id);
+UPDATE invoices
+   SET status = CASE WHEN (SELECT detail FROM audit
+                            WHERE action = 'refund_issued' AND subject_type = 'invoice' AND subject_id = invoices.id
+                            ORDER BY id LIMIT 1)
+                          LIKE printf('%%, open, %d.%02d)%%', amount_cents / 100, amount_cents % 100)
+                     THEN 'open' ELSE 'paid' END
+ WHERE status = 'refunded' AND refunded_cents < amount_cents;
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {
@@ -590,6 +632,56 @@ std::unique_ptr<Database> open_office_database(const std::string& path) {
     auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
     ensure_schema(*db);
     return db;
+}
+
+namespace {
+// Whether `dir` takes new files, found by making one that never has a name (O_TMPFILE), or,
+// where the file system has no O_TMPFILE, one that is unlinked at once. Asking the file system
+// itself is the only answer that holds for root too (access() says yes to root even on /proc).
+int directory_takes_files(const std::string& dir) {
+    int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::close(fd);
+        return 0;
+    }
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) return errno;
+    std::string probe = dir + "/.office-mcp-probe-XXXXXX";
+    fd = ::mkostemp(probe.data(), O_CLOEXEC);
+    if (fd < 0) return errno;
+    ::unlink(probe.c_str());
+    ::close(fd);
+    return 0;
+}
+}  // namespace
+
+void check_database_location(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (path.empty()) throw StoreError(SQLITE_CANTOPEN, "cannot open database: the path is empty");
+    if (path == ":memory:") return;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) throw StoreError(SQLITE_CANTOPEN, "database " + path + " is a directory, not a file");
+        const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+        if (fd < 0) throw_errno("cannot open database " + path + " for reading and writing", errno);
+        ::close(fd);
+        return;
+    }
+    if (errno != ENOENT && errno != ENOTDIR) throw_errno("cannot use database " + path, errno);
+    // A new file: the nearest directory that exists must take new files (the missing ones
+    // below it are created 0700 on first use, as open_office_database does).
+    for (fs::path dir = fs::path(path).parent_path();; dir = dir.parent_path()) {
+        const std::string name = dir.empty() ? "." : dir.string();
+        if (::stat(name.c_str(), &st) == 0) {
+            if (!S_ISDIR(st.st_mode))
+                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": " + name + " is not a directory");
+            if (const int err = directory_takes_files(name); err != 0)
+                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": the directory " + name +
+                                                      " does not take new files (" + std::strerror(err) + ")");
+            return;
+        }
+        if (errno != ENOENT && errno != ENOTDIR) throw_errno("cannot create database " + path + ": cannot look at " + name, errno);
+        if (dir.empty() || dir == dir.parent_path()) return;  // nothing exists above it; open will say why
+    }
 }
 
 std::string format_cents(std::int64_t cents) {

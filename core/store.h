@@ -110,7 +110,7 @@ private:
 };
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 2;  // 2: the audit trail (core/audit.h)
+inline constexpr int kSchemaVersion = 3;  // 2: the audit trail (core/audit.h); 3: partial refunds
 
 // Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
 // an older one forward, leaves a current one alone. Throws StoreError for a file that is not
@@ -127,6 +127,12 @@ std::string default_database_path();
 // Opens the database at `path` ready for use: creates the parent directory (0700) and the
 // file (0600) if needed, then ensure_schema. Throws StoreError with a sentence naming the path.
 std::unique_ptr<Database> open_office_database(const std::string& path);
+
+// Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
+// existing file that cannot be opened for reading and writing, or a new file whose directory
+// cannot take new files. Creates nothing (a server/discover probe must leave nothing behind),
+// so serving can refuse such a path at start instead of at the first tool call.
+void check_database_location(const std::string& path);
 
 // "80.00" for 8000.
 std::string format_cents(std::int64_t cents);

@@ -34,6 +34,10 @@ struct InputRequired {
 
 using ToolOutcome = std::variant<ToolResult, InputRequired>;
 
+// A tool asks a person at most this many times per call; an answer it cannot accept after
+// the last ask ends the call (a client that keeps answering badly cannot keep it going).
+inline constexpr int kMaxAsks = 3;
+
 // How the answers reached the tool; recorded with every refund.
 enum class Route { None, InputRequired, Elicitation };
 
@@ -54,6 +58,9 @@ struct CallContext {
     Route route = Route::None;
     // Second round only: the answers, keyed as InputRequired::key ({action, content}).
     const json* input_responses = nullptr;
+    // How often a person was already asked in this call (0 in the first round). Carried in the
+    // sealed state (modern) or the parked call (legacy), so asking again can be bounded.
+    int asks = 0;
     // Modern round two: the sealed state's single-use id. The tool consumes it (see
     // consume_request_state) in the same transaction as the write it authorizes.
     std::string state_nonce;

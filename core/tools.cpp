@@ -5,8 +5,10 @@
 #include "tool.h"
 
 #include "audit.h"
+#include "person_text.h"
 #include "store.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -151,6 +153,15 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
 
 // ---- open_invoices ----------------------------------------------------------------------
 
+// "80.00, open", and once part of it was refunded "80.00, open, 30.00 refunded, 50.00 left"
+// (an invoice refunded in full says so in its status).
+std::string money_state(std::int64_t cents, const std::string& status, std::int64_t refunded) {
+    std::string text = format_cents(cents) + ", " + status;
+    if (refunded > 0 && refunded < cents)
+        text += ", " + format_cents(refunded) + " refunded, " + format_cents(cents - refunded) + " left";
+    return text;
+}
+
 ToolOutcome open_invoices(CallContext& ctx, const json& args) {
     const auto customer_id = id_argument(args["customer_id"]);
     auto& db = ctx.database();
@@ -158,7 +169,8 @@ ToolOutcome open_invoices(CallContext& ctx, const json& args) {
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
-    auto& q = db.prepare("SELECT id, amount_cents, status FROM invoices WHERE customer_id = ?1 ORDER BY id");
+    auto& q = db.prepare(
+        "SELECT id, amount_cents, status, refunded_cents FROM invoices WHERE customer_id = ?1 ORDER BY id");
     q.bind(1, customer_id);
     json invoices = json::array();
     std::string lines;
@@ -166,8 +178,13 @@ ToolOutcome open_invoices(CallContext& ctx, const json& args) {
         const auto id = q.column_int(0);
         const auto cents = q.column_int(1);
         auto status = q.column_text(2);
-        lines += "\n- invoice " + std::to_string(id) + ": " + format_cents(cents) + ", " + status;
-        invoices.push_back({{"invoice_id", id}, {"amount", cents_to_amount(cents)}, {"status", std::move(status)}});
+        const auto refunded = q.column_int(3);
+        lines += "\n- invoice " + std::to_string(id) + ": " + money_state(cents, status, refunded);
+        invoices.push_back({{"invoice_id", id},
+                            {"amount", cents_to_amount(cents)},
+                            {"status", std::move(status)},
+                            {"refunded", cents_to_amount(refunded)},
+                            {"left", cents_to_amount(cents - refunded)}});
     }
     std::string text = invoices.empty() ? *name + " has no invoices." : "Invoices of " + *name + ":" + lines;
     return ToolResult{std::move(text),
@@ -183,29 +200,40 @@ struct Invoice {
     std::string customer;
     std::int64_t cents;
     std::string status;
+    std::int64_t refunded;  // the sum of its refunds
+    std::int64_t left() const { return cents - refunded; }
 };
 
 std::optional<Invoice> load_invoice(Database& db, std::int64_t id) {
     auto& q = db.prepare(
-        "SELECT i.id, c.name, i.amount_cents, i.status FROM invoices i JOIN customers c ON c.id = i.customer_id "
-        "WHERE i.id = ?1");
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
+        "JOIN customers c ON c.id = i.customer_id WHERE i.id = ?1");
     if (!q.bind(1, id).step()) return std::nullopt;
-    Invoice invoice{q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3)};
+    Invoice invoice{q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)};
     q.reset();
     return invoice;
 }
 
+// "invoice 2 (Maria Alvarez, open, 80.00)", with ", 30.00 refunded, 50.00 left" once partly refunded.
 std::string describe(const Invoice& invoice) {
-    return "invoice " + std::to_string(invoice.id) + " (" + invoice.customer + ", " + invoice.status + ", " +
-           format_cents(invoice.cents) + ")";
+    std::string text = "invoice " + std::to_string(invoice.id) + " (" + invoice.customer + ", " + invoice.status + ", " +
+                       format_cents(invoice.cents);
+    if (invoice.refunded > 0 && invoice.left() > 0)
+        text += ", " + format_cents(invoice.refunded) + " refunded, " + format_cents(invoice.left()) + " left";
+    return text + ")";
 }
 
+ToolResult already_refunded(std::int64_t invoice_id) {
+    return refuse("Invoice " + std::to_string(invoice_id) + " was already refunded; nothing changed.");
+}
+
+// The amount a person may enter is what is left of the invoice.
 json refund_form_schema(const Invoice& invoice) {
     const json amount{{"type", "number"},
                       {"title", "Amount to refund"},
-                      {"description", "At most " + format_cents(invoice.cents) + ", with at most two decimals."},
+                      {"description", "At most " + format_cents(invoice.left()) + ", with at most two decimals."},
                       {"minimum", 0.01},
-                      {"maximum", cents_to_amount(invoice.cents)}};
+                      {"maximum", cents_to_amount(invoice.left())}};
     const json reason{{"type", "string"},
                       {"title", "Reason"},
                       {"description", "Why the money goes back (3 to 200 characters)."},
@@ -218,24 +246,41 @@ json refund_form_schema(const Invoice& invoice) {
 
 InputRequired ask_for_refund(const Invoice& invoice, const std::string& problem) {
     std::string message = "Refund " + describe(invoice) + "? Enter the amount to refund (at most " +
-                          format_cents(invoice.cents) + ") and the reason, or decline.";
+                          format_cents(invoice.left()) + ") and the reason, or decline.";
     if (!problem.empty()) message = "The answer was not accepted: " + problem + ". " + message;
     return InputRequired{std::string(kApproveRefund), std::move(message), refund_form_schema(invoice)};
 }
 
-// Checks a person's answer against the form and the business rules; "" when it is good.
+// Checks a person's answer against the form and the business rules; "" when it is good. The
+// reason comes back trimmed, as it is stored; its length is judged on that text.
 std::string check_refund_answer(const Invoice& invoice, const json& content, std::int64_t& cents, std::string& reason) {
     if (!content.is_object()) return "the answer has no form content";
+    json checked = content;
+    std::string reason_problem;
+    if (const auto it = content.find("reason"); it != content.end() && it->is_string()) {
+        reason = trim_whitespace(it->get_ref<const std::string&>());
+        if (reason.empty()) reason_problem = "reason: must not be blank";
+        else if (has_control_character(reason)) reason_problem = "reason: must not contain control characters";
+        // With a problem of its own the reason is checked no further: a stand-in the form's
+        // rules accept keeps the schema from adding a second message about it.
+        checked["reason"] = reason_problem.empty() ? reason : std::string("n/a");
+    }
     auto schema = refund_form_schema(invoice);
     schema["additionalProperties"] = false;
-    if (auto problems = SchemaValidator(schema).check(content); !problems.empty()) return join_messages(problems);
+    auto problems = SchemaValidator(schema).check(checked);
+    if (!reason_problem.empty()) {
+        // In the validator's order: after amount's problems, before unexpected fields.
+        const auto at = std::find_if(problems.begin(), problems.end(),
+                                     [](const Problem& p) { return p.rule == "additionalProperties"; });
+        problems.insert(at, Problem{"reason", "text", reason_problem});
+    }
+    if (!problems.empty()) return join_messages(problems);
     const double amount = content["amount"].get<double>();
     const double scaled = amount * 100.0;
     cents = std::llround(scaled);
     if (std::fabs(scaled - static_cast<double>(cents)) > 1e-6) return "amount: must have at most two decimals";
-    if (cents <= 0 || cents > invoice.cents)
-        return "amount: must be between 0.01 and " + format_cents(invoice.cents);
-    reason = content["reason"].get<std::string>();
+    if (cents <= 0 || cents > invoice.left())
+        return "amount: must be between 0.01 and " + format_cents(invoice.left());
     return {};
 }
 
@@ -248,90 +293,120 @@ const char* route_name(Route route) {
     return "none";
 }
 
-// Clients that cannot show a form get the refund queued for a person in office-desk.
-ToolOutcome queue_refund(Database& db, const Invoice& invoice, const CallContext& ctx) {
+// Clients that cannot show a form get the refund queued for a person in office-desk. The
+// outcome of the invoice's latest request is reported to a calling client once (reported_at);
+// after that, a call for an invoice with money left queues a new request. One write
+// transaction, so what is read, reported and queued is what is there.
+ToolOutcome queue_refund(Database& db, std::int64_t invoice_id, const CallContext& ctx) {
+    Transaction tx(db);
+    const auto invoice = load_invoice(db, invoice_id);
+    if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
+    const auto now = utc_now();
+    // A pending request first (re-opened ones too), then an outcome not yet reported.
     auto& latest = db.prepare(
-        "SELECT id, status, amount_cents FROM approval_requests WHERE invoice_id = ?1 ORDER BY id DESC LIMIT 1");
-    if (latest.bind(1, invoice.id).step()) {
+        "SELECT id, status, ifnull(amount_cents, 0), reported_at IS NOT NULL FROM approval_requests WHERE invoice_id = ?1 "
+        "ORDER BY status = 'pending' DESC, reported_at IS NULL DESC, id DESC LIMIT 1");
+    if (latest.bind(1, invoice_id).step()) {
         const auto id = latest.column_int(0);
         const auto status = latest.column_text(1);
         const auto cents = latest.column_int(2);
+        const bool reported = latest.column_int(3) != 0;
         latest.reset();
-        const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(invoice.id);
-        json structured{{"invoice_id", invoice.id}, {"approval_request_id", id}, {"status", status}};
-        if (status == "approved") {
-            structured["amount"] = cents_to_amount(cents);
-            return ToolResult{request + " was approved by a person: " + format_cents(cents) + " refunded.", structured};
+        const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(invoice_id);
+        json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", status}};
+        if (status == "pending") {
+            ToolResult waiting{request + " is still waiting for a person to review it in office-desk; nothing has "
+                                         "been refunded yet. Call issue_refund for this invoice later to check again.",
+                               structured};
+            waiting.queued = true;
+            return waiting;
         }
-        if (status == "declined")
-            return ToolResult{request + " was declined by a person; nothing was refunded.", structured};
-        ToolResult waiting{request + " is still waiting for a person to review it in office-desk; nothing has "
-                                     "been refunded yet. Call issue_refund for this invoice later to check again.",
-                           structured};
-        waiting.queued = true;
-        return waiting;
+        if (!reported) {
+            db.prepare("UPDATE approval_requests SET reported_at = ?2 WHERE id = ?1").bind(1, id).bind(2, now).step();
+            tx.commit();
+            if (status == "declined")
+                return ToolResult{request + " was declined by a person; nothing was refunded. A person can re-open it in "
+                                            "office-desk, or call issue_refund again to queue a new request.",
+                                  structured};
+            structured["amount"] = cents_to_amount(cents);
+            structured["refunded"] = cents_to_amount(invoice->refunded);
+            structured["left"] = cents_to_amount(invoice->left());
+            std::string text = request + " was approved by a person: " + format_cents(cents) + " refunded";
+            text += invoice->left() > 0 ? ", " + format_cents(invoice->left()) +
+                                              " left. Call issue_refund again to ask for a further refund."
+                                        : ".";
+            return ToolResult{std::move(text), structured};
+        }
     }
-    if (invoice.status == "refunded")
-        return refuse("Invoice " + std::to_string(invoice.id) + " was already refunded; nothing changed.");
-    Transaction tx(db);
+    if (invoice->left() == 0) return already_refunded(invoice_id);
     auto& insert = db.prepare(
-        "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) "
-        "ON CONFLICT DO NOTHING RETURNING id");
-    const auto now = utc_now();
-    if (!insert.bind(1, invoice.id).bind(2, ctx.caller.label).bind(3, now).step()) {
-        // Another process queued it a moment ago: report that one.
-        insert.reset();
-        tx.commit();
-        return queue_refund(db, invoice, ctx);
-    }
+        "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) RETURNING id");
+    insert.bind(1, invoice_id).bind(2, ctx.caller.label).bind(3, now).step();
     const auto id = insert.column_int(0);
     insert.reset();
-    audit(db, ctx, "refund_queued", "invoice", invoice.id,
-          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(invoice) +
+    audit(db, ctx, "refund_queued", "invoice", invoice_id,
+          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
               "; the client cannot show the approval form.",
           now);
     tx.commit();
-    ToolResult queued{"Refunding " + describe(invoice) + " needs a person's approval, and this client cannot show "
+    ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and this client cannot show "
                       "the approval form. Approval request #" + std::to_string(id) +
                           " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
-                          std::to_string(invoice.id) + " again later to see whether it was approved.",
-                      json{{"invoice_id", invoice.id}, {"approval_request_id", id}, {"status", "pending"}}};
+                          std::to_string(invoice_id) + " again later to see whether it was approved.",
+                      json{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}}};
     queued.queued = true;
     return queued;
+}
+
+// A request waiting in the approval queue: the refund or decline that settles it names it.
+struct PendingRequest {
+    std::int64_t id;
+    std::string client;  // who queued it
+};
+
+std::optional<PendingRequest> pending_request(Database& db, std::int64_t invoice_id) {
+    auto& q = db.prepare("SELECT id, client FROM approval_requests WHERE invoice_id = ?1 AND status = 'pending'");
+    if (!q.bind(1, invoice_id).step()) return std::nullopt;
+    PendingRequest request{q.column_int(0), q.column_text(1)};
+    q.reset();
+    return request;
 }
 
 ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     const auto invoice_id = id_argument(args["invoice_id"]);
     auto& db = ctx.database();
-    const auto invoice = load_invoice(db, invoice_id);
+    auto invoice = load_invoice(db, invoice_id);
     if (!invoice)
         return refuse("There is no invoice " + std::to_string(invoice_id) +
                       "; call open_invoices with the customer's id to see their invoices.");
-    if (!ctx.can_elicit) return queue_refund(db, *invoice, ctx);
-    if (invoice->status == "refunded") {
-        if (!ctx.state_nonce.empty()) {
-            Transaction tx(db);
-            consume_request_state(db, ctx.state_nonce);
-            tx.commit();
-        }
-        return refuse("Invoice " + std::to_string(invoice_id) + " was already refunded; nothing changed.");
+    if (!ctx.can_elicit) return queue_refund(db, invoice_id, ctx);
+    if (!ctx.input_responses) {
+        if (invoice->left() == 0) return already_refunded(invoice_id);
+        return ask_for_refund(*invoice, "");
     }
-    if (!ctx.input_responses) return ask_for_refund(*invoice, "");
 
-    const json& answer = (*ctx.input_responses)[std::string(kApproveRefund)];
-    const json action = answer.is_object() ? answer.value("action", json()) : json();
+    // Round two, under the write lock, judged on the invoice as it is now: another refund may
+    // have taken part of the money since the person was asked.
     Transaction tx(db);
     consume_request_state(db, ctx.state_nonce);  // single use, whatever the answer
+    invoice = load_invoice(db, invoice_id);
+    if (invoice->left() == 0) {
+        tx.commit();
+        return already_refunded(invoice_id);
+    }
+    const auto answer_it = ctx.input_responses->find(std::string(kApproveRefund));
+    const json answer = answer_it != ctx.input_responses->end() ? *answer_it : json();
+    const json action = answer.is_object() ? answer.value("action", json()) : json();
     if (action == "decline" || action == "cancel") {
         if (action == "decline") {
             // A person said no: a queued request for this invoice is settled as declined.
             const auto now = utc_now();
             std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
-            auto& settle = db.prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2 "
-                                      "WHERE invoice_id = ?1 AND status = 'pending' RETURNING id");
-            if (settle.bind(1, invoice_id).bind(2, now).step()) {
-                detail += " Approval request #" + std::to_string(settle.column_int(0)) + " is declined.";
-                settle.reset();
+            if (const auto request = pending_request(db, invoice_id)) {
+                db.prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2, resolved_by = ?3 WHERE id = ?1")
+                    .bind(1, request->id).bind(2, now).bind(3, ctx.caller.label).step();
+                detail += " Approval request #" + std::to_string(request->id) + ", asked by " + request->client +
+                          ", is declined by " + ctx.caller.label + ".";
             }
             audit(db, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
         }
@@ -346,36 +421,50 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                                              : "action must be accept, decline or cancel";
     if (!problem.empty()) {
         tx.commit();
+        if (ctx.asks >= kMaxAsks)
+            return refuse("Nothing was refunded: the person was asked " + std::to_string(ctx.asks) + " times about " +
+                          describe(*invoice) + " and no answer was accepted (the last one: " + problem +
+                          "). Call issue_refund again to start over.");
         return ask_for_refund(*invoice, problem);
     }
+
     const auto now = utc_now();
-    auto& mark = db.prepare("UPDATE invoices SET status = 'refunded' WHERE id = ?1 AND status <> 'refunded'");
-    mark.bind(1, invoice_id).step();
-    if (db.changes() == 0) return refuse("Invoice " + std::to_string(invoice_id) + " was already refunded; nothing changed.");
+    const auto request = pending_request(db, invoice_id);
     auto& record = db.prepare(
-        "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
+        "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
+        "requested_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
     record.bind(1, invoice_id).bind(2, cents).bind(3, reason).bind(4, route_name(ctx.route)).bind(5, ctx.caller.label).bind(6, now);
+    if (request) record.bind(7, request->id).bind(8, request->client);
     record.step();
     const auto refund_id = record.column_int(0);
     record.reset();
+    // The invoice keeps the sum of its refunds, in this same transaction; it is 'refunded'
+    // once nothing is left (the schema's CHECK refuses more than its amount).
+    db.prepare("UPDATE invoices SET refunded_cents = refunded_cents + ?2, "
+               "status = CASE WHEN refunded_cents + ?2 = amount_cents THEN 'refunded' ELSE status END WHERE id = ?1")
+        .bind(1, invoice_id).bind(2, cents).step();
     std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
                          route_name(ctx.route) + ". Reason: " + reason;
-    auto& settle = db.prepare(
-        "UPDATE approval_requests SET status = 'approved', resolved_at = ?2, amount_cents = ?3, reason = ?4 "
-        "WHERE invoice_id = ?1 AND status = 'pending' RETURNING id");
-    if (settle.bind(1, invoice_id).bind(2, now).bind(3, cents).bind(4, reason).step()) {
-        detail += " (approval request #" + std::to_string(settle.column_int(0)) + " is approved)";
-        settle.reset();
+    if (request) {
+        db.prepare("UPDATE approval_requests SET status = 'approved', resolved_at = ?2, resolved_by = ?3, amount_cents = ?4, "
+                   "reason = ?5 WHERE id = ?1")
+            .bind(1, request->id).bind(2, now).bind(3, ctx.caller.label).bind(4, cents).bind(5, reason).step();
+        detail += " (asked by " + request->client + " in approval request #" + std::to_string(request->id) +
+                  ", approved by " + ctx.caller.label + ")";
     }
     audit(db, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
     tx.commit();
+    const auto refunded = invoice->refunded + cents;
+    const auto left = invoice->left() - cents;
     return ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
-                          invoice->customer + "). Reason: " + reason,
+                          invoice->customer + ")" + (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") +
+                          ". Reason: " + reason,
                       json{{"invoice_id", invoice_id},
                            {"status", "refunded"},
                            {"refund_id", refund_id},
-                           {"amount", cents_to_amount(cents)}}};
+                           {"amount", cents_to_amount(cents)},
+                           {"refunded", cents_to_amount(refunded)},
+                           {"left", cents_to_amount(left)}}};
 }
 
 // ---- order_lunch ------------------------------------------------------------------------
@@ -395,7 +484,8 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto order_id = insert.column_int(0);
     insert.reset();
     json structured{{"order_id", order_id}, {"item", item}, {"quantity", quantity}};
-    std::string text = "Ordered " + std::to_string(quantity) + " " + item;
+    // The items are Spanish words with regular plurals: bocadillos, tortillas, ensaladas.
+    std::string text = "Ordered " + std::to_string(quantity) + " " + item + (quantity > 1 ? "s" : "");
     if (note_it != args.end()) {
         text += " (note: " + note_it->get<std::string>() + ")";
         structured["note"] = *note_it;
@@ -459,14 +549,17 @@ std::vector<Tool> make_tools() {
         .name = "open_invoices",
         .title = "Customer invoices",
         .description =
-            "Lists a customer's invoices with their ids, amounts and status (open, paid or refunded). Get "
-            "the customer id from find_customer; pass an invoice id to issue_refund to refund it.",
+            "Lists a customer's invoices with their ids, amounts, status (open, paid or refunded, the last "
+            "once nothing is left to refund) and how much of each was refunded and is left. Get the "
+            "customer id from find_customer; pass an invoice id to issue_refund to refund it.",
         .input_schema = schema(R"({"type":"object","properties":{"customer_id":{"type":"integer","minimum":1,
             "description":"The customer's id from find_customer."}},"required":["customer_id"],"additionalProperties":false})"),
         .output_schema = schema(R"({"type":"object","properties":{"customer_id":{"type":"integer"},"customer":{"type":"string"},
             "invoices":{"type":"array","items":{"type":"object","properties":{"invoice_id":{"type":"integer"},
-            "amount":{"type":"number"},"status":{"type":"string","enum":["open","paid","refunded"]}},
-            "required":["invoice_id","amount","status"]}}},"required":["customer_id","customer","invoices"]})"),
+            "amount":{"type":"number"},"status":{"type":"string","enum":["open","paid","refunded"]},
+            "refunded":{"type":"number","description":"The sum of the invoice's refunds."},
+            "left":{"type":"number","description":"What can still be refunded: amount minus refunded."}},
+            "required":["invoice_id","amount","status","refunded","left"]}}},"required":["customer_id","customer","invoices"]})"),
         .read_only = true,
         .run = open_invoices,
     });
@@ -476,13 +569,15 @@ std::vector<Tool> make_tools() {
         .description =
             "Starts the refund of one invoice. A person always decides the amount and the reason: the "
             "client shows them a form, or, if it cannot, the request is queued for a person in office-desk "
-            "and this tool reports its number (call it again later for its state). Never refunds an "
-            "invoice twice. Get invoice ids from open_invoices.",
+            "and this tool reports its number (call it again later for its state). An invoice may be "
+            "refunded in parts, never beyond its amount. Get invoice ids from open_invoices.",
         .input_schema = schema(R"({"type":"object","properties":{"invoice_id":{"type":"integer","minimum":1,
             "description":"The invoice's id from open_invoices."}},"required":["invoice_id"],"additionalProperties":false})"),
         .output_schema = schema(R"({"type":"object","properties":{"invoice_id":{"type":"integer"},
             "status":{"type":"string","enum":["refunded","declined","cancelled","pending","approved"]},
-            "amount":{"type":"number"},"refund_id":{"type":"integer"},"approval_request_id":{"type":"integer"}},
+            "amount":{"type":"number"},"refund_id":{"type":"integer"},"approval_request_id":{"type":"integer"},
+            "refunded":{"type":"number","description":"The invoice's refunds so far, this one included."},
+            "left":{"type":"number","description":"What can still be refunded of the invoice."}},
             "required":["invoice_id","status"]})"),
         .destructive = true,
         .run = issue_refund,

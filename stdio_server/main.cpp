@@ -3,6 +3,7 @@
 // Everything else lives in office_core; this file is the command line, the process life,
 // the read/write loop and the operator's commands (log tail, audit).
 
+#include "approvals.h"
 #include "audit.h"
 #include "log.h"
 #include "request_state.h"
@@ -52,6 +53,9 @@ struct Options {
     std::int64_t state_ttl = 600;
     office::LogLevel log_level = office::LogLevel::Info;
     std::string log_file;  // empty: stderr
+    // The serving options as given (command line or environment), so `config` can carry
+    // every one of them into the pasted configuration.
+    std::vector<std::string> serving_args;
     office::AuditFilter audit;
     std::vector<std::string> command;  // "db init", "config vscode", ...
 };
@@ -63,10 +67,13 @@ Usage:
   office-mcp [options]                  serve MCP on stdin/stdout (what AI clients launch)
   office-mcp db init|reset|path         create the database / reset it to the seed / print its path
   office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
-                                        claude-desktop, claude-code, vscode or cursor
+                                        claude-desktop, claude-code, vscode or cursor (it carries
+                                        every serving option given: --db, --profile, --tools, ...)
   office-mcp log tail [FILE]            print a log file for people (default: --log-file, else stdin)
   office-mcp audit [--since YYYY-MM-DD] [--invoice N] [--slot N]
                                         list the audit trail: every write, its client, era and time
+  office-mcp approvals list             list the refund approval requests office-desk clears
+  office-mcp approvals reopen N         make declined approval request N wait for a person again
   office-mcp --help | --version
 
 Options:
@@ -111,9 +118,15 @@ std::int64_t positive_number(const std::string& option, const std::string& text)
     return n;
 }
 
+std::string absolute(const std::string& path);
+
 Options parse_options(int argc, char** argv) {
     Options o;
-    if (const char* ttl = std::getenv("OFFICE_MCP_STATE_TTL"); ttl && *ttl) o.state_ttl = std::atoll(ttl);
+    std::string profile, tools, state_ttl, log_level;
+    if (const char* ttl = std::getenv("OFFICE_MCP_STATE_TTL"); ttl && *ttl) {
+        o.state_ttl = std::atoll(ttl);
+        state_ttl = ttl;
+    }
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -129,15 +142,17 @@ Options parse_options(int argc, char** argv) {
         } else if (arg == "--db") {
             o.db = value();
         } else if (arg == "--profile") {
-            o.profile = value();
+            o.profile = profile = value();
         } else if (arg == "--tools") {
-            o.tools = split_commas(value());
+            tools = value();
+            o.tools = split_commas(tools);
         } else if (arg == "--state-ttl") {
-            o.state_ttl = std::atoll(value().c_str());
+            state_ttl = value();
+            o.state_ttl = std::atoll(state_ttl.c_str());
         } else if (arg == "--log-level") {
-            const auto level = value();
-            const auto parsed = office::parse_log_level(level);
-            if (!parsed) fail("unknown log level " + level + " (error, warn, info or debug)");
+            log_level = value();
+            const auto parsed = office::parse_log_level(log_level);
+            if (!parsed) fail("unknown log level " + log_level + " (error, warn, info or debug)");
             o.log_level = *parsed;
         } else if (arg == "--log-file") {
             o.log_file = value();
@@ -156,6 +171,13 @@ Options parse_options(int argc, char** argv) {
     }
     if (o.state_ttl <= 0) fail("the state TTL must be a positive number of seconds");
     if (o.db.empty()) o.db = office::default_database_path();
+    // Paths absolute: the client that launches the server runs it from anywhere.
+    o.serving_args = {"--db", absolute(o.db)};
+    if (!profile.empty()) o.serving_args.insert(o.serving_args.end(), {"--profile", profile});
+    if (!tools.empty()) o.serving_args.insert(o.serving_args.end(), {"--tools", tools});
+    if (!state_ttl.empty()) o.serving_args.insert(o.serving_args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
+    if (!log_level.empty()) o.serving_args.insert(o.serving_args.end(), {"--log-level", log_level});
+    if (!o.log_file.empty()) o.serving_args.insert(o.serving_args.end(), {"--log-file", absolute(o.log_file)});
     return o;
 }
 
@@ -204,12 +226,19 @@ int run_db_command(const Options& o) {
     }
 }
 
+// `text` as one word for a POSIX shell: single quotes keep everything literal but a single
+// quote, which closes the quotes, is escaped, and opens them again.
+std::string shell_quoted(const std::string& text) {
+    std::string quoted = "'";
+    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 int run_config_command(const Options& o) {
     const std::string client = o.command.size() > 1 ? o.command[1] : "";
+    enabled_tools(o);  // a profile or tool that does not exist is refused here, not in the client
     const auto exe = self_path();
-    const auto db = absolute(o.db);
-    office::json args = office::json::array({"--db", db});
-    if (o.profile != "all") args.insert(args.end(), {"--profile", o.profile});
+    const office::json args = o.serving_args;
     office::json server{{"command", exe}, {"args", args}};
     if (client == "claude-desktop" || client == "cursor") {
         std::printf("%s\n", office::json{{"mcpServers", {{"office", server}}}}.dump(2).c_str());
@@ -217,8 +246,8 @@ int run_config_command(const Options& o) {
         server["type"] = "stdio";
         std::printf("%s\n", office::json{{"servers", {{"office", server}}}}.dump(2).c_str());
     } else if (client == "claude-code") {
-        std::string line = "claude mcp add office -- '" + exe + "'";
-        for (const auto& a : args) line += " '" + a.get<std::string>() + "'";
+        std::string line = "claude mcp add office -- " + shell_quoted(exe);
+        for (const auto& a : o.serving_args) line += " " + shell_quoted(a);
         std::printf("%s\n", line.c_str());
     } else {
         fail("config needs one of claude-desktop, claude-code, vscode, cursor");
@@ -252,6 +281,13 @@ int open_log(const Options& o) {
 
 int serve(const Options& o) {
     const auto tools = enabled_tools(o);
+    // A location that cannot work is refused now, not at the first tool call (which a client
+    // shows as a dropped connection). Nothing is created: a server/discover probe leaves no file.
+    try {
+        office::check_database_location(o.db);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
     const int log_fd = open_log(o);
     // A client may hand us a stderr pipe it never reads. Once that pipe is full a log line is
     // dropped rather than written, so the log can never stall the protocol.
@@ -390,6 +426,21 @@ int run_log_command(const Options& o) {
     return 0;
 }
 
+// Rows as columns two spaces apart or more, the first row the header.
+void print_table(const std::vector<std::array<std::string, 6>>& rows) {
+    std::array<std::size_t, 6> width{};
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size()) line.append(width[c] - row[c].size() + 2, ' ');
+        }
+        std::printf("%s\n", line.c_str());
+    }
+}
+
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
     if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
@@ -411,16 +462,38 @@ int run_audit_command(const Options& o) {
                         e.protocol_version.empty() ? e.era : e.era + " " + e.protocol_version, e.action,
                         e.subject_type + " " + std::to_string(e.subject_id), e.detail});
     }
-    std::array<std::size_t, 6> width{};
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
-            if (c + 1 < row.size()) line.append(width[c] - row[c].size() + 2, ' ');
+    print_table(rows);
+    return 0;
+}
+
+// office-mcp approvals list | reopen N: the approval queue outside any session.
+int run_approvals_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    const bool list = what == "list" && o.command.size() == 2;
+    const bool reopen = what == "reopen" && o.command.size() == 3;
+    if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
+    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
+    try {
+        auto db = office::open_office_database(o.db);  // brings an older file forward first
+        if (reopen) {
+            const auto id = positive_number("approvals reopen", o.command[2]);
+            const auto outcome =
+                office::reopen_approval_request(*db, id, "office-mcp", std::string(office::server_version()));
+            std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
+            return outcome.ok ? 0 : 1;
         }
-        std::printf("%s\n", line.c_str());
+        const auto requests = office::list_approval_requests(*db);
+        if (requests.empty()) {
+            std::printf("No approval requests.\n");
+            return 0;
+        }
+        std::vector<std::array<std::string, 6>> rows{{"ID", "INVOICE", "STATUS", "CLIENT", "CREATED", "RESOLVED_BY"}};
+        for (const auto& r : requests)
+            rows.push_back({"#" + std::to_string(r.id), "invoice " + std::to_string(r.invoice_id), r.status, r.client,
+                            r.created_at, r.resolved_by.empty() ? "-" : r.resolved_by});
+        print_table(rows);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
     }
     return 0;
 }
@@ -449,6 +522,7 @@ int main(int argc, char** argv) {
         if (options.command[0] == "config") return run_config_command(options);
         if (options.command[0] == "log") return run_log_command(options);
         if (options.command[0] == "audit") return run_audit_command(options);
+        if (options.command[0] == "approvals") return run_approvals_command(options);
         fail("unknown command " + options.command[0] + " (see --help)");
     }
     return serve(options);

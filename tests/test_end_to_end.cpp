@@ -65,7 +65,7 @@ TEST_CASE("a lunch order succeeds over pipes as a stateless request and after ev
     {
         ServerProcess server({"--db", dir.file("office.db")});
         const auto reply = server.request(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-        CHECK(text_of(reply) == "Ordered 2 tortilla.");
+        CHECK(text_of(reply) == "Ordered 2 tortillas.");
         CHECK(reply["result"]["resultType"] == "complete");
     }
     for (const std::string version : {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
@@ -73,7 +73,7 @@ TEST_CASE("a lunch order succeeds over pipes as a stateless request and after ev
         ServerProcess server({"--db", dir.file("office.db")});
         initialize(server, version);
         const auto reply = server.request(legacy_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-        CHECK(text_of(reply) == "Ordered 2 tortilla.");
+        CHECK(text_of(reply) == "Ordered 2 tortillas.");
         CHECK_FALSE(reply["result"].contains("resultType"));
     }
     CHECK(column(dir.file("office.db"), "SELECT count(*) FROM lunch_orders") == "5");

@@ -92,14 +92,20 @@ std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
-// Every row of `table`, each as its columns quoted and joined by '|', in a stable order.
-std::vector<std::string> dump_table(office::Database& db, const std::string& table) {
+// The columns `table` has in `db`, quoted and joined by '|', as one SQL expression.
+std::string columns_of(office::Database& db, const std::string& table) {
     auto& columns = db.prepare("SELECT group_concat('quote(\"' || name || '\")', ' || ''|'' || ') FROM pragma_table_info(?1)");
     columns.bind(1, table);
     REQUIRE(columns.step());
     const std::string expression = columns.column_text(0);
     columns.reset();
     REQUIRE_FALSE(expression.empty());
+    return expression;
+}
+
+// Every row of `table`, each as its columns (default: all it has) quoted and joined by '|', in a stable order.
+std::vector<std::string> dump_table(office::Database& db, const std::string& table, std::string expression = "") {
+    if (expression.empty()) expression = columns_of(db, table);
     std::vector<std::string> rows;
     auto& q = db.prepare("SELECT " + expression + " FROM \"" + table + "\" ORDER BY 1");
     while (q.step()) rows.push_back(q.column_text(0));
@@ -591,7 +597,7 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
     CHECK(audit_columns(rows[0]) == std::vector<std::string>{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL"});
     const std::vector<std::vector<std::string>> expected{
         {"alpha-agent/1.0", "modern 2026-07-28", "slot_booked", "slot 1", "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez (customer 1)."},
-        {"alpha-agent/1.0", "modern 2026-07-28", "lunch_ordered", "lunch_order 1", "Lunch order #1: Ordered 2 tortilla."},
+        {"alpha-agent/1.0", "modern 2026-07-28", "lunch_ordered", "lunch_order 1", "Lunch order #1: Ordered 2 tortillas."},
         {"alpha-agent/1.0", "modern 2026-07-28", "refund_queued", "invoice 4",
          "Approval request #1 queued for the refund of invoice 4 (Priya Nair, open, 410.00); the client cannot show the approval form."},
         {"bravo-agent/2.0", "legacy 2025-11-25", "slot_booked", "slot 4", "Booked slot 4 (2026-09-05 09:00) for Priya Nair (customer 3)."},
@@ -601,7 +607,7 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
          "A person declined the refund of invoice 1 (Maria Alvarez, paid, 240.00)."},
         {"office-desk/0.1.0", "legacy 2025-11-25", "refund_issued", "invoice 4",
          "Refunded 410.00 of invoice 4 (Priya Nair, open, 410.00), approved through elicitation. Reason: Wrong order "
-         "(approval request #1 is approved)"},
+         "(asked by alpha-agent/1.0 in approval request #1, approved by office-desk/0.1.0)"},
     };
     const auto iso = [](std::chrono::system_clock::time_point t) {
         const std::time_t s = std::chrono::system_clock::to_time_t(t);
@@ -689,11 +695,15 @@ TEST_CASE("a database made by the previous schema opens, migrates and keeps ever
     const auto db = dir.file("office.db");
     std::filesystem::copy_file(kFixture, db);
     std::map<std::string, std::vector<std::string>> before;
+    std::map<std::string, std::string> schema1_columns;  // later schemas add columns to some tables
     {
         office::Database old(db, office::Database::Mode::ReadOnly);
         REQUIRE(scalar(old, "PRAGMA user_version") == "1");
         CHECK(scalar(old, "SELECT count(*) FROM sqlite_master WHERE name = 'audit'") == "0");
-        for (const auto& table : kSchema1Tables) before[table] = dump_table(old, table);
+        for (const auto& table : kSchema1Tables) {
+            schema1_columns[table] = columns_of(old, table);
+            before[table] = dump_table(old, table);
+        }
     }
     // What the fixture holds: a booking, a lunch order, a queued approval request, a refund.
     CHECK(before["slots"].at(0) == "1|'2026-09-04'|'09:00'|1|'2026-11-30T01:57:40Z'|'fixture-client/0.9'");
@@ -704,10 +714,10 @@ TEST_CASE("a database made by the previous schema opens, migrates and keeps ever
 
     {
         auto migrated = office::open_office_database(db);
-        CHECK(scalar(*migrated, "PRAGMA user_version") == "2");
+        CHECK(scalar(*migrated, "PRAGMA user_version") == std::to_string(office::kSchemaVersion));
         for (const auto& table : kSchema1Tables) {
             INFO(table);
-            CHECK(dump_table(*migrated, table) == before[table]);
+            CHECK(dump_table(*migrated, table, schema1_columns[table]) == before[table]);
         }
         CHECK(scalar(*migrated, "PRAGMA integrity_check") == "ok");
         CHECK(scalar(*migrated, "SELECT count(*) FROM pragma_foreign_key_check") == "0");
@@ -759,6 +769,6 @@ TEST_CASE("office-mcp audit on a database of the previous schema migrates it and
                                    "Refunded 80.00 of invoice 2 (approved via input_required). Reason: Charged twice "
                                    "(Recorded before the audit trail existed.)"});
     office::Database migrated(db, office::Database::Mode::ReadOnly);
-    CHECK(scalar(migrated, "PRAGMA user_version") == "2");
+    CHECK(scalar(migrated, "PRAGMA user_version") == std::to_string(office::kSchemaVersion));
     CHECK(scalar(migrated, "SELECT count(*) FROM refunds") == "1");
 }

@@ -680,3 +680,29 @@ TEST_CASE("a key file that cannot be created is refused with a sentence naming i
     CHECK(error_message(database) == "cannot create the state key file " + database +
                                          ".key: No such file or directory");
 }
+
+// ---- issue 11: the count of asks travels in the state ---------------------------------------
+
+TEST_CASE("the number of asks survives sealing, and a state sealed before asks were counted opens as the first ask") {
+    const auto key = random_key();
+    const StateSealer sealer({key});
+    auto claims = refund_claims();
+    claims.asks = 3;
+    const auto opened = sealer.open(sealer.seal(claims, kNow), kNow);
+    REQUIRE(opened);
+    CHECK(opened->asks == 3);
+
+    // claims_json() is the plaintext this build sealed before "a" existed.
+    const auto old = sealer.open(seal_plaintext(key, claims_json()), kNow);
+    REQUIRE(old);
+    CHECK(old->asks == 1);
+    CHECK(old->input_key == "approve_refund");
+
+    for (const nlohmann::json& bad : {nlohmann::json(0), nlohmann::json(-1), nlohmann::json("2"), nlohmann::json(2.5),
+                                      nlohmann::json(nullptr), nlohmann::json(100000)}) {
+        INFO(bad.dump());
+        auto plaintext = nlohmann::json::parse(claims_json());
+        plaintext["a"] = bad;
+        CHECK_FALSE(sealer.open(seal_plaintext(key, plaintext.dump()), kNow));
+    }
+}

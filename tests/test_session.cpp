@@ -148,7 +148,7 @@ json refund_form_schema() {
 TEST_CASE("order_lunch with a known item and quantity orders it", "[session]") {
     Office office;
     auto r = office.result(modern_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-    CHECK(text_of(r) == "Ordered 2 tortilla.");
+    CHECK(text_of(r) == "Ordered 2 tortillas.");
     CHECK(!r.contains("isError"));
     CHECK(r["structuredContent"] == json{{"order_id", 1}, {"item", "tortilla"}, {"quantity", 2}});
     CHECK(office.text("SELECT item || ' x' || quantity || ' by ' || client FROM lunch_orders") ==
@@ -214,7 +214,7 @@ TEST_CASE("a quantity of 2.0 is the integer 2", "[session]") {
     Office office;
     auto r = office.result(modern_call(1, "order_lunch", json::parse(R"({"item":"ensalada","quantity":2.0})")));
     CHECK(!is_error(r));
-    CHECK(text_of(r) == "Ordered 2 ensalada.");
+    CHECK(text_of(r) == "Ordered 2 ensaladas.");
     CHECK(office.number("SELECT quantity FROM lunch_orders") == 2);
 }
 
@@ -270,7 +270,7 @@ TEST_CASE("a line that is not JSON is a parse error and the next line is still s
     CHECK(office.send_line(R"({"jsonrpc":"2.0","id":1,"method":"x","params":{"s":"\xc3"}})")[0]["error"]["code"] == -32700);
 
     auto next = office.result(modern_call(2, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-    CHECK(text_of(next) == "Ordered 2 tortilla.");
+    CHECK(text_of(next) == "Ordered 2 tortillas.");
 }
 
 TEST_CASE("blank lines are not messages and get no reply", "[session]") {
@@ -386,7 +386,7 @@ TEST_CASE("the lunch calls behave the same in every legacy era", "[session]") {
     const bool structured = version >= "2025-06-18";
 
     auto ordered = office.result(legacy_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-    CHECK(text_of(ordered) == "Ordered 2 tortilla.");
+    CHECK(text_of(ordered) == "Ordered 2 tortillas.");
     CHECK(ordered.contains("structuredContent") == structured);
     CHECK(!ordered.contains("resultType"));  // a legacy result
     CHECK(!ordered.contains("_meta"));
@@ -396,7 +396,7 @@ TEST_CASE("the lunch calls behave the same in every legacy era", "[session]") {
     auto string_quantity = office.result(legacy_call(3, "order_lunch", {{"item", "ensalada"}, {"quantity", "2"}}));
     CHECK(text_of(string_quantity) == "order_lunch was not run: quantity: must be an integer");
     auto float_quantity = office.result(legacy_call(4, "order_lunch", json::parse(R"({"item":"ensalada","quantity":2.0})")));
-    CHECK(text_of(float_quantity) == "Ordered 2 ensalada.");
+    CHECK(text_of(float_quantity) == "Ordered 2 ensaladas.");
     CHECK(office.error(legacy_call(5, "order_pizza", json::object()))["code"] == -32602);
     CHECK(office.error(request(6, "prompts/list"))["code"] == -32601);
     CHECK(office.number("SELECT count(*) FROM lunch_orders WHERE client = 'legacy-client/2.0'") == 2);
@@ -405,7 +405,7 @@ TEST_CASE("the lunch calls behave the same in every legacy era", "[session]") {
 TEST_CASE("the lunch calls are served statelessly to modern requests without initialize", "[session]") {
     Office office;
     auto ordered = office.result(modern_call("a", "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-    CHECK(text_of(ordered) == "Ordered 2 tortilla.");
+    CHECK(text_of(ordered) == "Ordered 2 tortillas.");
     CHECK(ordered["resultType"] == "complete");
     auto refused = office.result(modern_call("b", "order_lunch", {{"item", "ensalada"}, {"quantity", "2"}}));
     CHECK(text_of(refused) == "order_lunch was not run: quantity: must be an integer");
@@ -443,7 +443,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
     REQUIRE(replies.size() == 4);
     CHECK(replies[0] == json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}});
     CHECK(replies[1]["id"] == 2);
-    CHECK(text_of(replies[1]["result"]) == "Ordered 2 tortilla.");
+    CHECK(text_of(replies[1]["result"]) == "Ordered 2 tortillas.");
     CHECK(replies[2] == json{{"jsonrpc", "2.0"}, {"id", "three"}, {"error", {{"code", -32601}, {"message", "Method not found: resources/list"}}}});
     CHECK(replies[3] == json{{"jsonrpc", "2.0"},
                              {"error", {{"code", -32600}, {"message", "Invalid Request: a message must be a JSON object"}}}});
@@ -703,7 +703,8 @@ TEST_CASE("an accepted refund answer refunds the invoice and records who approve
     CHECK(done["resultType"] == "complete");
     CHECK(!is_error(done));
     CHECK(text_of(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Double charge");
-    CHECK(done["structuredContent"] == json{{"invoice_id", 2}, {"status", "refunded"}, {"refund_id", 1}, {"amount", 80.0}});
+    CHECK(done["structuredContent"] == json{{"invoice_id", 2}, {"status", "refunded"}, {"refund_id", 1}, {"amount", 80.0},
+                                            {"refunded", 80.0}, {"left", 0.0}});
     CHECK(office.invoice_status(2) == "refunded");
     CHECK(office.text("SELECT invoice_id || '|' || amount_cents || '|' || reason || '|' || approved_via || '|' || client "
                       "FROM refunds") == "2|8000|Double charge|input_required|test-client/1.0");
@@ -715,7 +716,7 @@ TEST_CASE("a partial refund is stored in exact cents", "[session]") {
     const json args{{"invoice_id", 4}};
     auto first = office.result(modern_call(1, "issue_refund", args, kForms));
     auto done = office.result(refund_retry(2, args, accept(0.29, "Rounding"), first["requestState"]));
-    CHECK(text_of(done) == "Refunded 0.29 of invoice 4 (Priya Nair). Reason: Rounding");
+    CHECK(text_of(done) == "Refunded 0.29 of invoice 4 (Priya Nair); 409.71 is left to refund. Reason: Rounding");
     CHECK(office.number("SELECT amount_cents FROM refunds WHERE invoice_id = 4") == 29);
 }
 
@@ -799,8 +800,11 @@ TEST_CASE("a requestState the server did not issue for this very call is refused
         responses["approve_more"] = {{"action", "accept"}, {"content", {{"amount", 80}, {"reason", "Twice"}}}};
         CHECK(office.error(refund_retry(2, args, responses, state)) == refused);
     }
-    SECTION("inputResponses under another key") {
-        CHECK(office.error(refund_retry(2, args, json{{"approve", accept(80, "Double charge")["approve_refund"]}}, state)) == refused);
+    SECTION("inputResponses under another key: the missing key is named (issue 11)") {
+        CHECK(office.error(refund_retry(2, args, json{{"approve", accept(80, "Double charge")["approve_refund"]}}, state)) ==
+              json{{"code", -32602},
+                   {"message", "Invalid params: inputResponses has no answer for approve_refund"},
+                   {"data", {{"reason", "missing_input_response"}, {"key", "approve_refund"}}}});
     }
     SECTION("inputResponses that are not an object, or a requestState that is not a string") {
         CHECK(office.error(refund_retry(2, args, json::array({accept(80, "Double charge")}), state)) == refused);
@@ -955,7 +959,8 @@ TEST_CASE("a legacy client that declared elicitation is asked with elicitation/c
     auto& r = answered[0]["result"];
     CHECK(text_of(r) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Double charge");
     CHECK(!r.contains("resultType"));
-    CHECK(r["structuredContent"] == json{{"invoice_id", 2}, {"status", "refunded"}, {"refund_id", 1}, {"amount", 80.0}});
+    CHECK(r["structuredContent"] == json{{"invoice_id", 2}, {"status", "refunded"}, {"refund_id", 1}, {"amount", 80.0},
+                                         {"refunded", 80.0}, {"left", 0.0}});
     CHECK(office.session.parked_calls() == 0);
     CHECK(office.invoice_status(2) == "refunded");
     CHECK(office.text("SELECT amount_cents || '|' || reason || '|' || approved_via || '|' || client FROM refunds") ==
@@ -993,7 +998,7 @@ TEST_CASE("a hostile answer to a legacy elicitation asks again with the problem 
     CHECK(office.send(json{{"jsonrpc", "2.0"}, {"id", "elicit-1"}, {"result", accept(80, "Double charge")["approve_refund"]}}).empty());
     auto done = office.reply(json{{"jsonrpc", "2.0"}, {"id", "elicit-2"}, {"result", accept(79.99, "Double charge")["approve_refund"]}});
     CHECK(done["id"] == 7);
-    CHECK(text_of(done["result"]) == "Refunded 79.99 of invoice 2 (Maria Alvarez). Reason: Double charge");
+    CHECK(text_of(done["result"]) == "Refunded 79.99 of invoice 2 (Maria Alvarez); 0.01 is left to refund. Reason: Double charge");
 }
 
 TEST_CASE("notifications/cancelled for a parked refund drops it", "[session]") {
@@ -1125,7 +1130,8 @@ TEST_CASE("a refund accepted through a form settles the queued request as approv
     auto seen = office.result(modern_call(9, "issue_refund", args));
     CHECK(!is_error(seen));
     CHECK(text_of(seen) == "Approval request #1 for invoice 2 was approved by a person: 80.00 refunded.");
-    CHECK(seen["structuredContent"] == json{{"invoice_id", 2}, {"approval_request_id", 1}, {"status", "approved"}, {"amount", 80.0}});
+    CHECK(seen["structuredContent"] == json{{"invoice_id", 2}, {"approval_request_id", 1}, {"status", "approved"}, {"amount", 80.0},
+                                            {"refunded", 80.0}, {"left", 0.0}});
     CHECK(office.number("SELECT count(*) FROM approval_requests") == 1);
 }
 
@@ -1139,7 +1145,8 @@ TEST_CASE("a refund declined through a form settles the queued request as declin
     CHECK(office.invoice_status(4) == "open");
 
     auto seen = office.result(modern_call(4, "issue_refund", args));
-    CHECK(text_of(seen) == "Approval request #1 for invoice 4 was declined by a person; nothing was refunded.");
+    CHECK(text_of(seen) == "Approval request #1 for invoice 4 was declined by a person; nothing was refunded. A person can "
+                           "re-open it in office-desk, or call issue_refund again to queue a new request.");
     CHECK(seen["structuredContent"] == json{{"invoice_id", 4}, {"approval_request_id", 1}, {"status", "declined"}});
 }
 

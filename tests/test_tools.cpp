@@ -198,7 +198,8 @@ TEST_CASE("find_customer then open_invoices shows Maria's two invoices", "[tools
     CHECK(text_of(r) == "Invoices of Maria Alvarez:\n- invoice 1: 240.00, paid\n- invoice 2: 80.00, open");
     CHECK(r["structuredContent"] ==
           json::parse(R"({"customer_id":1,"customer":"Maria Alvarez","invoices":[
-              {"invoice_id":1,"amount":240.0,"status":"paid"},{"invoice_id":2,"amount":80.0,"status":"open"}]})"));
+              {"invoice_id":1,"amount":240.0,"status":"paid","refunded":0.0,"left":240.0},
+              {"invoice_id":2,"amount":80.0,"status":"open","refunded":0.0,"left":80.0}]})"));
 }
 
 TEST_CASE("open_invoices for an unknown customer says how to find one", "[tools]") {
@@ -212,7 +213,7 @@ TEST_CASE("open_invoices for an unknown customer says how to find one", "[tools]
 
 TEST_CASE("open_invoices shows a refunded invoice as refunded", "[tools]") {
     Desk desk;
-    desk.db().exec("UPDATE invoices SET status = 'refunded' WHERE id = 4");
+    desk.db().exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
     CHECK(text_of(desk.call("open_invoices", {{"customer_id", 3}})) == "Invoices of Priya Nair:\n- invoice 4: 410.00, refunded");
 }
 
@@ -363,7 +364,7 @@ TEST_CASE("issue_refund for an unknown invoice says how to find one", "[tools]")
 
 TEST_CASE("issue_refund for a refunded invoice refuses without asking anyone", "[tools]") {
     Desk desk;
-    desk.db().exec("UPDATE invoices SET status = 'refunded' WHERE id = 4");
+    desk.db().exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
     SECTION("a client with forms") {
         auto r = desk.call("issue_refund", {{"invoice_id", 4}}, {{"elicitation", json::object()}});
         CHECK(r["resultType"] == "complete");
@@ -393,7 +394,7 @@ TEST_CASE("order_lunch records the order with its note and who ordered", "[tools
     Desk desk;
     auto r = desk.call("order_lunch", {{"item", "bocadillo"}, {"quantity", 5}, {"note", "sin cebolla"}});
     CHECK(!is_error(r));
-    CHECK(text_of(r) == "Ordered 5 bocadillo (note: sin cebolla).");
+    CHECK(text_of(r) == "Ordered 5 bocadillos (note: sin cebolla).");
     CHECK(r["structuredContent"] == json{{"order_id", 1}, {"item", "bocadillo"}, {"quantity", 5}, {"note", "sin cebolla"}});
     CHECK(desk.text("SELECT item || '|' || quantity || '|' || note || '|' || client FROM lunch_orders") ==
           "bocadillo|5|sin cebolla|test-client/1.0");

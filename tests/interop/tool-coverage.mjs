@@ -101,8 +101,8 @@ export function toolCoverageTests(client, ProtocolErrorClass) {
     assert.match(JSON.stringify(result.structuredContent.customer), /Maria Alvarez/);
     const invoices = invoicesById(result);
     assert.deepEqual(Object.keys(invoices), ['1', '2']);
-    assert.deepEqual(invoices[1], { invoice_id: 1, amount: 240, status: 'paid' });
-    assert.deepEqual(invoices[2], { invoice_id: 2, amount: 80, status: 'open' });
+    assert.deepEqual(invoices[1], { invoice_id: 1, amount: 240, status: 'paid', refunded: 0, left: 240 });
+    assert.deepEqual(invoices[2], { invoice_id: 2, amount: 80, status: 'open', refunded: 0, left: 80 });
   });
 
   test('open_invoices with customer_id 0 is not run', async () => {
@@ -114,10 +114,10 @@ export function toolCoverageTests(client, ProtocolErrorClass) {
     assert.equal(result.isError, true, JSON.stringify(result));
   });
 
-  test('order_lunch {item:"tortilla", quantity:2} answers "Ordered 2 tortilla."', async () => {
+  test('order_lunch {item:"tortilla", quantity:2} answers "Ordered 2 tortillas."', async () => {
     const result = await call('order_lunch', { item: 'tortilla', quantity: 2 });
     assert.notEqual(result.isError, true, textOf(result));
-    assert.match(textOf(result), /Ordered 2 tortilla\./);
+    assert.match(textOf(result), /Ordered 2 tortillas\./);
   });
 
   test('order_lunch with a note of 20 characters is ordered', async () => {

@@ -1,0 +1,39 @@
+#pragma once
+// The approval queue as the operator and office-desk manage it outside any MCP session:
+// `office-mcp approvals list` and `office-mcp approvals reopen N`. A person who declined a
+// refund by mistake re-opens the request, and it waits in office-desk again (issue 11).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace office {
+
+class Database;
+
+struct ApprovalRequest {
+    std::int64_t id = 0;
+    std::int64_t invoice_id = 0;
+    std::string status;       // pending, approved, declined
+    std::string client;       // who queued it
+    std::string created_at;
+    std::string resolved_by;  // "" while nobody approved or declined it
+};
+
+// Every request, oldest first.
+std::vector<ApprovalRequest> list_approval_requests(Database& db);
+
+// Outcome of reopen_approval_request: a sentence for stdout (ok) or stderr (refused).
+struct ReopenOutcome {
+    bool ok = false;
+    std::string sentence;
+};
+
+// Makes declined request `id` pending again (resolved_at, resolved_by and reported_at cleared)
+// and audits it as refund_reopened by `who`, in one write transaction. Refused, changing
+// nothing, when the request does not exist, is not declined, its invoice has nothing left to
+// refund, or another request of that invoice is pending.
+ReopenOutcome reopen_approval_request(Database& db, std::int64_t id, const std::string& who_name,
+                                      const std::string& who_version);
+
+}  // namespace office
