@@ -435,24 +435,13 @@ TEST_CASE("a read-only database gives a clear error and is left unchanged", "[du
     ::chmod((db_path + ".key").c_str(), 0444);
     const auto before = file_bytes(db_path);
     ServerProcess server({"--db", db_path}, {}, wrapper);
-    server.send(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
-    server.send(call(2, "find_customer", {{"query", "Priya"}}));
-    server.close_stdin();
-    const auto messages = drain(server);
+    // Since issue 11 the location is checked when serving starts: one sentence on stderr and
+    // status 2 before any request, rather than an error at the first write. It never crashes
+    // and never writes a byte of the file.
     const int status = server.wait();
-    INFO(server.stderr_text());
-    REQUIRE_FALSE(messages.empty());
-    // The write is refused with a sentence naming the problem; whether the process then goes on
-    // (status 0) or stops because the database cannot be opened for writing (status 2), it
-    // never crashes and never writes a byte of the file.
-    CHECK(messages[0]["id"] == 1);
-    CHECK(messages[0]["error"]["code"] == -32603);
-    const std::string message = messages[0]["error"]["message"];
-    CHECK((message.find("readonly") != std::string::npos || message.find("read-only") != std::string::npos ||
-           message.find("unable to open") != std::string::npos));
-    CHECK((status == 0 || status == 2));
+    CHECK(status == 2);
+    CHECK(server.stderr_text() == "office-mcp: cannot open database " + db_path + " for reading and writing: Permission denied\n");
     CHECK(file_bytes(db_path) == before);
-    std::fprintf(stderr, "read-only database: %s (exit %d)\n", message.c_str(), status);
 }
 
 TEST_CASE("missing directories are created private, and a path that cannot be a directory is a clear error", "[durability][storage]") {
@@ -468,11 +457,9 @@ TEST_CASE("missing directories are created private, and a path that cannot be a 
     std::ofstream(dir.file("file.txt")) << "not a directory";
     const auto db_path = dir.file("file.txt/office.db");
     ServerProcess server({"--db", db_path});
-    const auto reply = server.request(call(1, "find_customer", {{"query", "Maria"}}));
-    CHECK(reply["error"]["code"] == -32603);
-    CHECK(reply["error"]["message"] == "cannot create database " + db_path + ": " + dir.file("file.txt") + " is not a directory");
+    // Refused when serving starts (issue 11), before any request.
     CHECK(server.wait() == 2);
-    CHECK(server.stderr_text().find("cannot create database " + db_path) != std::string::npos);
+    CHECK(server.stderr_text() == "office-mcp: cannot create database " + db_path + ": " + dir.file("file.txt") + " is not a directory\n");
     CHECK(file_bytes(dir.file("file.txt")) == "not a directory");
 }
 
