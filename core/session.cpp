@@ -2,7 +2,7 @@
 
 #include "office_version.h"
 #include "utf8.h"
-#include "store.h"
+#include "office_store.h"
 
 #include <chrono>
 #include <unordered_map>
@@ -480,7 +480,7 @@ json Session::on_tools_call(Request& request) {
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
 
     CallContext ctx;
-    ctx.database = options_.database;
+    ctx.store = options_.store;
     ctx.caller = request.caller();
     ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
 
@@ -496,11 +496,7 @@ json Session::on_tools_call(Request& request) {
         const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
         if (!claims || claims->tool != tool->name || claims->args_digest != args_digest(arguments))
             throw invalid_request_state();
-        auto& used = options_.database().prepare("SELECT 1 FROM used_request_states WHERE nonce = ?1");
-        if (used.bind(1, claims->nonce).step()) {
-            used.reset();
-            throw invalid_request_state();
-        }
+        if (options_.store().request_state_used(claims->nonce)) throw invalid_request_state();
         // The state is good, the answer is not where the question was: say which key is missing
         // (the state is not spent, so the client can send it again with the answer).
         if (!responses_it->contains(claims->input_key))
@@ -612,7 +608,7 @@ void Session::handle_response(const json& message, std::string& out) {
         } else {
             const json responses{{parked->key, *answer}};
             CallContext ctx;
-            ctx.database = options_.database;
+            ctx.store = options_.store;
             ctx.caller = parked->caller;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;

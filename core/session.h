@@ -21,7 +21,7 @@
 
 namespace office {
 
-class Database;
+class OfficeStore;
 
 inline constexpr std::string_view kServerName = "office-mcp";
 std::string_view server_version();
@@ -40,7 +40,7 @@ inline constexpr std::size_t kMaxParkedCalls = 32;
 
 struct SessionOptions {
     std::vector<std::string> tools;                 // names exposed; empty: all six
-    std::function<Database&()> database;            // opened on first use
+    std::function<OfficeStore&()> store;            // opened on first use
     std::function<const StateSealer&()> sealer;     // built on first use
     std::function<std::int64_t()> now;              // unix seconds; default: the clock
     Logger* logger = nullptr;                       // one line per request answered; not owned

@@ -14,7 +14,7 @@
 
 namespace office {
 
-class Database;
+class OfficeStore;
 
 // A result the model reads: text for people and models, plus the same data as
 // structuredContent where the era has it (null: none).
@@ -52,7 +52,7 @@ struct Caller {
 };
 
 struct CallContext {
-    std::function<Database&()> database;  // opened on first use
+    std::function<OfficeStore&()> store;  // opened on first use
     Caller caller;
     bool can_elicit = false;              // some route to a person exists for this call
     Route route = Route::None;
@@ -66,9 +66,9 @@ struct CallContext {
     std::string state_nonce;
 };
 
-// Records `nonce` as used, inside the caller's open transaction. Throws the
+// Records `nonce` as used at `at`, inside the caller's open transaction. Throws the
 // invalid-request-state ProtocolError when it was used before (a replay). Empty: no-op.
-void consume_request_state(Database& db, const std::string& nonce);
+void consume_request_state(OfficeStore& store, const std::string& nonce, const std::string& at);
 
 ProtocolError invalid_request_state();
 

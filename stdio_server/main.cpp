@@ -9,7 +9,8 @@
 #include "request_state.h"
 #include "schema_validator.h"
 #include "session.h"
-#include "store.h"
+#include "clock.h"
+#include "sqlite_office_store.h"
 
 #include <algorithm>
 #include <array>
@@ -216,8 +217,8 @@ int run_db_command(const Options& o) {
     }
     if (what != "init" && what != "reset") fail("db needs init, reset or path");
     try {
-        auto db = office::open_office_database(o.db);
-        if (what == "reset") office::reset_database(*db);
+        auto store = office::open_office_store(o.db);
+        if (what == "reset") office::reset_database(store->database());
         std::fprintf(stderr, "office-mcp: database %s is %s\n", absolute(o.db).c_str(),
                      what == "reset" ? "reset to the seed data" : "ready");
         return 0;
@@ -331,15 +332,15 @@ int serve(const Options& o) {
 
     // Nothing is opened until a request needs it: server/discover and tools/list never
     // touch the database, so a probe leaves no file behind.
-    std::unique_ptr<office::Database> db;
+    std::unique_ptr<office::OfficeStore> db;
     std::unique_ptr<office::StateSealer> sealer;
     std::string fatal;
     office::SessionOptions options;
     options.tools = tools;
-    options.database = [&]() -> office::Database& {
+    options.store = [&]() -> office::OfficeStore& {
         if (!db) {
             try {
-                db = office::open_office_database(o.db);
+                db = office::open_office_store(o.db);
             } catch (const office::StoreError& e) {
                 fatal = e.what();
                 throw;
@@ -447,8 +448,8 @@ int run_audit_command(const Options& o) {
     if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
     std::vector<office::AuditEntry> entries;
     try {
-        auto db = office::open_office_database(o.db);  // brings an older file forward first
-        entries = office::read_audit(*db, o.audit);
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        entries = store->read_audit(o.audit);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
@@ -474,15 +475,16 @@ int run_approvals_command(const Options& o) {
     if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
     if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
     try {
-        auto db = office::open_office_database(o.db);  // brings an older file forward first
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
         if (reopen) {
             const auto id = positive_number("approvals reopen", o.command[2]);
             const auto outcome =
-                office::reopen_approval_request(*db, id, "office-mcp", std::string(office::server_version()));
+                office::reopen_approval_request(*store, id, "office-mcp", std::string(office::server_version()),
+                                                office::utc_now());
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }
-        const auto requests = office::list_approval_requests(*db);
+        const auto requests = store->approval_requests();
         if (requests.empty()) {
             std::printf("No approval requests.\n");
             return 0;

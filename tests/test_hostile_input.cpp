@@ -6,7 +6,7 @@
 #include "schema_validator.h"
 #include "server_process.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -437,11 +437,11 @@ TEST_CASE("every input that ever crashed a fuzzer is now answered with whole JSO
         INFO(entry.path().string());
         std::ifstream in(entry.path(), std::ios::binary);
         const std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        std::unique_ptr<office::Database> db;
+        std::unique_ptr<office::SqliteOfficeStore> store;
         office::SessionOptions options;
-        options.database = [&]() -> office::Database& {
-            if (!db) db = office::open_office_database(":memory:");
-            return *db;
+        options.store = [&]() -> office::OfficeStore& {
+            if (!store) store = office::open_office_store(":memory:");
+            return *store;
         };
         options.sealer = []() -> const office::StateSealer& {
             static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});

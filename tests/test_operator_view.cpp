@@ -7,7 +7,7 @@
 #include "log.h"
 #include "server_process.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -630,8 +630,8 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
 
     // The same rows, field by field, as office-desk's tab reads them from the table.
     {
-        office::Database store(db, office::Database::Mode::ReadOnly);
-        const auto entries = office::read_audit(store);
+        office::SqliteOfficeStore store(std::make_unique<office::Database>(db, office::Database::Mode::ReadOnly));
+        const auto entries = store.read_audit();
         REQUIRE(entries.size() == 7);
         CHECK(entries[0].client_name == "alpha-agent");
         CHECK(entries[0].client_version == "1.0");
@@ -641,7 +641,7 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
         CHECK(entries[6].era == "legacy");
         CHECK(entries[6].subject_type == "invoice");
         CHECK(entries[6].subject_id == 4);
-        CHECK(scalar(store, "SELECT status FROM approval_requests WHERE id = 1") == "approved");
+        CHECK(scalar(store.database(), "SELECT status FROM approval_requests WHERE id = 1") == "approved");
     }
 
     const auto subjects = [&](std::vector<std::string> args) {
@@ -722,7 +722,7 @@ TEST_CASE("a database made by the previous schema opens, migrates and keeps ever
         CHECK(scalar(*migrated, "PRAGMA integrity_check") == "ok");
         CHECK(scalar(*migrated, "SELECT count(*) FROM pragma_foreign_key_check") == "0");
         // Writes made before the trail existed are in it, marked as such.
-        const auto entries = office::read_audit(*migrated);
+        const auto entries = office::SqliteOfficeStore(std::move(migrated)).read_audit();
         REQUIRE(entries.size() == 4);
         std::vector<std::string> seen;
         for (const auto& e : entries)

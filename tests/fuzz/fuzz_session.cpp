@@ -7,9 +7,7 @@
 #include "json_rpc.h"
 #include "request_state.h"
 #include "session.h"
-#include "store.h"
-
-#include <sqlite3.h>
+#include "sqlite_office_store.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -54,35 +52,21 @@ void check_output(std::string_view out) {
 
 // A seeded database costs milliseconds to create; a copy of one costs microseconds. Each input
 // gets a fresh copy of the same seeded image, so inputs never see each other's writes.
-std::unique_ptr<office::Database> fresh_database() {
-    static const std::string image = [] {
-        const auto seeded = office::open_office_database(":memory:");
-        sqlite3_int64 size = 0;
-        unsigned char* bytes = sqlite3_serialize(seeded->handle(), "main", &size, 0);
-        std::string copy(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
-        sqlite3_free(bytes);
-        return copy;
-    }();
-    auto db = std::make_unique<office::Database>(":memory:");
-    auto* bytes = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
-    std::memcpy(bytes, image.data(), image.size());
-    const auto size = static_cast<sqlite3_int64>(image.size());
-    if (sqlite3_deserialize(db->handle(), "main", bytes, size, size,
-                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE) != SQLITE_OK)
-        std::abort();
-    return db;
+std::unique_ptr<office::SqliteOfficeStore> fresh_store() {
+    static const std::string image = office::open_office_database(":memory:")->image();
+    return std::make_unique<office::SqliteOfficeStore>(office::Database::from_image(image));
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
-    std::unique_ptr<office::Database> db;
+    std::unique_ptr<office::SqliteOfficeStore> store;
 
     office::SessionOptions options;
-    options.database = [&]() -> office::Database& {
-        if (!db) db = fresh_database();
-        return *db;
+    options.store = [&]() -> office::OfficeStore& {
+        if (!store) store = fresh_store();
+        return *store;
     };
     options.sealer = []() -> const office::StateSealer& { return sealer; };
     options.now = [] { return std::int64_t{1'790'000'000}; };
