@@ -8,7 +8,7 @@
 
 namespace office {
 
-using Clock = std::function<std::int64_t()>;  // unix seconds
+using UnixClock = std::function<std::int64_t()>;  // unix seconds
 
 // The system's clock, for processes that are not under test.
 std::int64_t system_now();

@@ -126,12 +126,7 @@ struct Session::Parked {
 };
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
-    if (!options_.now)
-        options_.now = [] {
-            return std::chrono::duration_cast<std::chrono::seconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                .count();
-        };
+    if (!options_.now) options_.now = system_now;
     for (const auto& tool : office_tools()) {
         bool enabled = options_.tools.empty();
         for (const auto& name : options_.tools) enabled = enabled || name == tool.name;
@@ -481,6 +476,7 @@ json Session::on_tools_call(Request& request) {
 
     CallContext ctx;
     ctx.store = options_.store;
+    ctx.now = options_.now;
     ctx.caller = request.caller();
     ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
 
@@ -609,6 +605,7 @@ void Session::handle_response(const json& message, std::string& out) {
             const json responses{{parked->key, *answer}};
             CallContext ctx;
             ctx.store = options_.store;
+            ctx.now = options_.now;
             ctx.caller = parked->caller;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;

@@ -42,7 +42,7 @@ struct SessionOptions {
     std::vector<std::string> tools;                 // names exposed; empty: all six
     std::function<OfficeStore&()> store;            // opened on first use
     std::function<const StateSealer&()> sealer;     // built on first use
-    std::function<std::int64_t()> now;              // unix seconds; default: the clock
+    UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
 };
 

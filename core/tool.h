@@ -4,6 +4,7 @@
 // session's era adapter carries the questions to a person and calls the tool again, from the
 // top, with the answers in CallContext::input_responses.
 
+#include "clock.h"
 #include "json_rpc.h"
 #include "schema_validator.h"
 
@@ -53,6 +54,7 @@ struct Caller {
 
 struct CallContext {
     std::function<OfficeStore&()> store;  // opened on first use
+    UnixClock now = system_now;               // the session's clock: every time a tool records
     Caller caller;
     bool can_elicit = false;              // some route to a person exists for this call
     Route route = Route::None;

@@ -89,7 +89,7 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
-    const auto now = utc_now();
+    const auto now = utc_time(ctx.now());
     const Booking booking = store.book_slot(slot_id, customer_id, now, ctx.caller.label);
     if (booking.status == Booking::Status::NoSuchSlot)
         return refuse("There is no slot " + std::to_string(slot_id) +
@@ -233,7 +233,7 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
     WriteTransaction tx(store);
     const auto invoice = store.load_invoice(invoice_id);
     if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
-    const auto now = utc_now();
+    const auto now = utc_time(ctx.now());
     // A pending request first (re-opened ones too), then an outcome not yet reported.
     if (const auto latest = store.latest_approval(invoice_id)) {
         const auto id = latest->id;
@@ -298,7 +298,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     // Round two, under the write lock, judged on the invoice as it is now: another refund may
     // have taken part of the money since the person was asked.
     WriteTransaction tx(store);
-    consume_request_state(store, ctx.state_nonce, utc_now());  // single use, whatever the answer
+    consume_request_state(store, ctx.state_nonce, utc_time(ctx.now()));  // single use, whatever the answer
     invoice = store.load_invoice(invoice_id);
     if (invoice->left() == 0) {
         tx.commit();
@@ -310,7 +310,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     if (action == "decline" || action == "cancel") {
         if (action == "decline") {
             // A person said no: a queued request for this invoice is settled as declined.
-            const auto now = utc_now();
+            const auto now = utc_time(ctx.now());
             std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
             if (const auto request = store.pending_request(invoice_id)) {
                 store.decline_request(request->id, now, ctx.caller.label);
@@ -337,7 +337,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
         return ask_for_refund(*invoice, problem);
     }
 
-    const auto now = utc_now();
+    const auto now = utc_time(ctx.now());
     const auto request = store.pending_request(invoice_id);
     const auto refund_id = store.record_refund(
         RefundRecord{invoice_id, cents, reason, route_name(ctx.route), ctx.caller.label, now, request});
@@ -370,7 +370,7 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto note_it = args.find("note");
     auto& store = ctx.store();
     WriteTransaction tx(store);
-    const auto now = utc_now();
+    const auto now = utc_time(ctx.now());
     LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, now};
     if (note_it != args.end()) order.note = note_it->get<std::string>();
     const auto order_id = store.record_lunch_order(order);
