@@ -1,6 +1,7 @@
 #include "approvals.h"
 
 #include "office_store.h"
+#include "text_table.h"
 
 namespace office {
 
@@ -27,6 +28,15 @@ ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const
                                                                 "office-desk again."});
     tx.commit();
     return {true, sentence};
+}
+
+std::string approvals_table(const std::vector<ApprovalRequest>& requests) {
+    if (requests.empty()) return "No approval requests.\n";
+    std::vector<std::vector<std::string>> rows{{"ID", "INVOICE", "STATUS", "CLIENT", "CREATED", "RESOLVED_BY"}};
+    for (const auto& r : requests)
+        rows.push_back({"#" + std::to_string(r.id), "invoice " + std::to_string(r.invoice_id), r.status, r.client,
+                        r.created_at, r.resolved_by.empty() ? "-" : r.resolved_by});
+    return text_table(rows);
 }
 
 }  // namespace office

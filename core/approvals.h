@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace office {
 
 class OfficeStore;
+struct ApprovalRequest;
 
 // Outcome of reopen_approval_request: a sentence for stdout (ok) or stderr (refused).
 struct ReopenOutcome {
@@ -22,5 +24,8 @@ struct ReopenOutcome {
 // refund, or another request of that invoice is pending.
 ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const std::string& who_name,
                                       const std::string& who_version, const std::string& at);
+
+// The queue as `office-mcp approvals list` prints it: a table, or "No approval requests."
+std::string approvals_table(const std::vector<ApprovalRequest>& requests);
 
 }  // namespace office

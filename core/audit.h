@@ -30,4 +30,8 @@ struct AuditFilter {
     std::optional<std::int64_t> slot;  // with invoice: entries about either
 };
 
+// The trail as `office-mcp audit` prints it: a table, oldest first, or one sentence when there
+// is nothing to show ("No audit entries match." when a filter left nothing).
+std::string audit_table(const std::vector<AuditEntry>& entries, bool filtered);
+
 }  // namespace office

@@ -93,4 +93,9 @@ const std::vector<Tool>& office_tools();
 // Profiles: which tools a process exposes. Returns false for an unknown profile name.
 bool profile_tools(std::string_view profile, std::vector<std::string>& names);
 
+// The tools a process serves: exactly `chosen` when it names any (--tools), else the
+// profile's (empty: all six). Returns the sentence refusing an unknown profile or tool, "" when
+// both are known.
+std::string select_tools(std::string_view profile, const std::vector<std::string>& chosen, std::vector<std::string>& names);
+
 }  // namespace office

@@ -517,4 +517,15 @@ bool profile_tools(std::string_view profile, std::vector<std::string>& names) {
     return true;
 }
 
+std::string select_tools(std::string_view profile, const std::vector<std::string>& chosen, std::vector<std::string>& names) {
+    if (!profile_tools(profile, names)) return "unknown profile " + std::string(profile) + " (all, scheduling, billing or lunch)";
+    for (const auto& name : chosen) {
+        bool known = false;
+        for (const auto& tool : office_tools()) known = known || tool.name == name;
+        if (!known) return "unknown tool " + name + " in --tools";
+    }
+    if (!chosen.empty()) names = chosen;
+    return {};
+}
+
 }  // namespace office

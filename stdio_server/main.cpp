@@ -184,16 +184,7 @@ Options parse_options(int argc, char** argv) {
 
 std::vector<std::string> enabled_tools(const Options& o) {
     std::vector<std::string> names;
-    if (!office::profile_tools(o.profile, names))
-        fail("unknown profile " + o.profile + " (all, scheduling, billing or lunch)");
-    if (!o.tools.empty()) {
-        for (const auto& name : o.tools) {
-            bool known = false;
-            for (const auto& tool : office::office_tools()) known = known || tool.name == name;
-            if (!known) fail("unknown tool " + name + " in --tools");
-        }
-        names = o.tools;
-    }
+    if (const auto problem = office::select_tools(o.profile, o.tools, names); !problem.empty()) fail(problem);
     return names;
 }
 
@@ -427,21 +418,6 @@ int run_log_command(const Options& o) {
     return 0;
 }
 
-// Rows as columns two spaces apart or more, the first row the header.
-void print_table(const std::vector<std::array<std::string, 6>>& rows) {
-    std::array<std::size_t, 6> width{};
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
-            if (c + 1 < row.size()) line.append(width[c] - row[c].size() + 2, ' ');
-        }
-        std::printf("%s\n", line.c_str());
-    }
-}
-
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
     if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
@@ -453,17 +429,7 @@ int run_audit_command(const Options& o) {
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
-    if (entries.empty()) {
-        std::printf("No audit entries%s.\n", o.audit.since || o.audit.invoice || o.audit.slot ? " match" : "");
-        return 0;
-    }
-    std::vector<std::array<std::string, 6>> rows{{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL"}};
-    for (const auto& e : entries) {
-        rows.push_back({e.at, e.client_version.empty() ? e.client_name : e.client_name + "/" + e.client_version,
-                        e.protocol_version.empty() ? e.era : e.era + " " + e.protocol_version, e.action,
-                        e.subject_type + " " + std::to_string(e.subject_id), e.detail});
-    }
-    print_table(rows);
+    std::fputs(office::audit_table(entries, o.audit.since || o.audit.invoice || o.audit.slot).c_str(), stdout);
     return 0;
 }
 
@@ -484,16 +450,7 @@ int run_approvals_command(const Options& o) {
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }
-        const auto requests = store->approval_requests();
-        if (requests.empty()) {
-            std::printf("No approval requests.\n");
-            return 0;
-        }
-        std::vector<std::array<std::string, 6>> rows{{"ID", "INVOICE", "STATUS", "CLIENT", "CREATED", "RESOLVED_BY"}};
-        for (const auto& r : requests)
-            rows.push_back({"#" + std::to_string(r.id), "invoice " + std::to_string(r.invoice_id), r.status, r.client,
-                            r.created_at, r.resolved_by.empty() ? "-" : r.resolved_by});
-        print_table(rows);
+        std::fputs(office::approvals_table(store->approval_requests()).c_str(), stdout);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }

@@ -772,3 +772,16 @@ TEST_CASE("office-mcp audit on a database of the previous schema migrates it and
     CHECK(scalar(migrated, "PRAGMA user_version") == std::to_string(office::kSchemaVersion));
     CHECK(scalar(migrated, "SELECT count(*) FROM refunds") == "1");
 }
+
+TEST_CASE("the audit table lines its columns up under a header, and says so when nothing is there", "[audit]") {
+    const std::vector<office::AuditEntry> entries{
+        {1, "2026-09-21T14:13:20Z", "alpha-agent", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 4, "Booked slot 4."},
+        {2, "2026-09-21T15:00:00Z", "office-mcp", "", "command", "", "refund_reopened", "invoice", 12, "Re-opened."},
+    };
+    CHECK(office::audit_table(entries, false) ==
+          "TIME                  CLIENT           ERA                ACTION           SUBJECT     DETAIL\n"
+          "2026-09-21T14:13:20Z  alpha-agent/1.0  modern 2026-07-28  slot_booked      slot 4      Booked slot 4.\n"
+          "2026-09-21T15:00:00Z  office-mcp       command            refund_reopened  invoice 12  Re-opened.\n");
+    CHECK(office::audit_table({}, false) == "No audit entries.\n");
+    CHECK(office::audit_table({}, true) == "No audit entries match.\n");
+}

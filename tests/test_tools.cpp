@@ -121,6 +121,16 @@ TEST_CASE("each profile names the tools it serves and an unknown profile is refu
     CHECK_FALSE(office::profile_tools("admin", names));
 }
 
+TEST_CASE("the served tools are the profile's, or exactly the ones --tools names, and unknown names are refused", "[tools]") {
+    std::vector<std::string> names;
+    CHECK(office::select_tools("billing", {}, names) == "");
+    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund"});
+    CHECK(office::select_tools("all", {"order_lunch", "book_slot"}, names) == "");
+    CHECK(names == std::vector<std::string>{"order_lunch", "book_slot"});
+    CHECK(office::select_tools("admin", {}, names) == "unknown profile admin (all, scheduling, billing or lunch)");
+    CHECK(office::select_tools("all", {"order_lunch", "drop_tables"}, names) == "unknown tool drop_tables in --tools");
+}
+
 TEST_CASE("the tools' hints say which ones only read and which one destroys", "[tools]") {
     Desk desk;
     const auto list = desk.list_tools();
