@@ -8,10 +8,11 @@
 # Arguments go to every ctest run (e.g. ./test.sh -R refund).
 set -euo pipefail
 cd "$(dirname "$0")"
-# The tests alone need: clang and its runtime libraries (sanitizers, libFuzzer); the tools that
+# The tests alone need: clang and its runtime libraries (sanitizers, libFuzzer); strace (the
+# durability tests check the order of the server's writes and syncs with it); the tools that
 # build, lint and unpack the .debs, the tarball and the MCPB bundle; and npm, which fetches a
 # Node.js 20+ for the interop tests when the system has none (Debian 12's nodejs is 18).
-extra="clang libclang-rt-dev dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin"
+extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"

@@ -108,6 +108,7 @@ public:
     // a batch only after end_batch returns. end_batch throws StoreError when the commit fails.
     virtual void begin_batch() = 0;
     virtual void end_batch() = 0;
+    virtual bool batch_has_writes() const = 0;  // a write unit of the open batch has begun
 
     // ---- customers and appointments
     // Customers whose name or email contains `text` literally (case-insensitive), by id, at

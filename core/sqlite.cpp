@@ -162,7 +162,7 @@ std::vector<std::int64_t> run_raw(sqlite3* db, std::string_view sql) {
 
 }  // namespace
 
-Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std::make_unique<Cache>()) {
+Database::Database(const std::string& path, Mode mode, Durability durability) : path_(path), cache_(std::make_unique<Cache>()) {
     int flags = SQLITE_OPEN_EXRESCODE;
     switch (mode) {
         case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
@@ -177,10 +177,14 @@ Database::Database(const std::string& path, Mode mode) : path_(path), cache_(std
         // Reading the schema first makes "file is not a database" surface here, before any write.
         if (path != ":memory:" && !path.empty()) run_raw(db_, "SELECT 1 FROM sqlite_master LIMIT 1");
         run_raw(db_, "PRAGMA foreign_keys = ON");
-        // In WAL mode NORMAL is still durable across a crash of this process (the WAL is in
-        // the OS's hands once a transaction commits); only a power loss or OS crash can lose
-        // the last commits, and even then the database is never corrupted.
-        run_raw(db_, "PRAGMA synchronous = NORMAL");
+        // A reply reports a write only after its COMMIT returns, so what COMMIT waits for is
+        // what "acknowledged" means. In WAL mode FULL fdatasyncs the WAL at every commit: the
+        // write is on stable storage before any reply mentions it, and group commit
+        // (begin_batch) makes that one sync per burst. NORMAL leaves the WAL in the page cache:
+        // safe when the process dies, not when the machine does (the database is never
+        // corrupted either way, only the last commits can go). Reads never write the WAL, so
+        // they never sync.
+        run_raw(db_, durability == Durability::Power ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
         // The office is a few hundred pages: 512 KiB of page cache holds all of it and keeps
         // the resident size of a long-running server small (SQLite's default is 2 MiB).
         run_raw(db_, "PRAGMA cache_size = -512");

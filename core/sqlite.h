@@ -56,16 +56,24 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
+// What a commit survives before it is acknowledged (docs/architecture.md, "Durability").
+//   Power:   synchronous=FULL: every COMMIT fdatasyncs the WAL before it returns, so a commit
+//            survives a power cut or a kernel panic (on a disk that honours flushes).
+//   Process: synchronous=NORMAL: a commit is in the kernel's page cache when it returns; it
+//            survives the process dying (kill -9) but not the machine going down.
+enum class Durability { Power, Process };
+
 class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
 
     // Opens (and with ReadWriteCreate creates) the file and reads its header, so that "file is
     // not a database" surfaces here, before any write; sets busy_timeout (5 s),
-    // foreign_keys=ON, synchronous=NORMAL and a small page cache. The journal mode is left as
-    // the file has it (see use_wal). ":memory:" is accepted. Throws StoreError ("cannot open
-    // database PATH: ...").
-    explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate);
+    // foreign_keys=ON, synchronous per `durability` and a small page cache. The journal mode is
+    // left as the file has it (see use_wal). ":memory:" is accepted. Throws StoreError ("cannot
+    // open database PATH: ...").
+    explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate,
+                      Durability durability = Durability::Power);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -94,10 +102,12 @@ public:
     // write transaction that every Transaction of the batch joins as a savepoint (its own
     // commit or rollback stays its own), and end_batch() commits it once. The caller sends
     // the replies of a batch only after end_batch() returns, so an acknowledged write is
-    // always committed; a pipelined burst then costs one WAL commit instead of one per call.
+    // always committed; a pipelined burst then costs one WAL commit (and, with
+    // Durability::Power, one fdatasync) instead of one per call.
     // end_batch() rolls back and throws StoreError when the commit fails.
     void begin_batch() { batching_ = true; }
     void end_batch();
+    bool batch_has_writes() const { return batch_open_; }  // the batch's transaction has begun
 
 private:
     friend class Transaction;

@@ -246,6 +246,16 @@ void naming_the_path(Database& db, const char* what, F&& body) {
     throw StoreError(kCantOpen, message + ": " + std::strerror(err));
 }
 
+// A new file or directory is only as durable as its directory entry: SQLite syncs the
+// entries of the journals it creates, not of the database file we create for it. Once per
+// new file, so the first acknowledged write cannot lose its file to a power cut.
+void sync_directory(const std::filesystem::path& dir) {
+    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
 // Creates the missing directories above `path`, each 0700 (the database holds customer data).
 // Directories that already exist are left as they are.
 void create_parent_directories(const std::string& path) {
@@ -266,6 +276,7 @@ void create_parent_directories(const std::string& path) {
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
         if (::mkdir(it->c_str(), 0700) == 0) {
             ::chmod(it->c_str(), 0700);  // whatever the umask
+            sync_directory(it->parent_path());
         } else if (int err = errno; err != EEXIST) {  // EEXIST: another process got there first
             throw_errno("cannot create directory " + it->string() + " for database " + path, err);
         }
@@ -283,6 +294,7 @@ void create_private_file(const std::string& path) {
     }
     ::fchmod(fd, 0600);  // whatever the umask
     ::close(fd);
+    sync_directory(std::filesystem::path(path).parent_path());
 }
 
 }  // namespace
@@ -343,7 +355,7 @@ std::string default_database_path() {
     return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
 }
 
-std::unique_ptr<Database> open_office_database(const std::string& path) {
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability) {
     if (path.empty()) throw StoreError(kCantOpen, "cannot open database: the path is empty");
     if (path != ":memory:") {
         create_parent_directories(path);
@@ -351,7 +363,8 @@ std::unique_ptr<Database> open_office_database(const std::string& path) {
     }
     // ReadWrite, not ReadWriteCreate: if the file vanished since, fail rather than let SQLite
     // create it with the umask's permissions.
-    auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+    auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite,
+                                         durability);
     // WAL only for a file that is empty or already ours: someone else's database is left
     // exactly as it was (ensure_schema then refuses it).
     if (path != ":memory:") {
@@ -365,8 +378,8 @@ std::unique_ptr<Database> open_office_database(const std::string& path) {
     return db;
 }
 
-std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path) {
-    return std::make_unique<SqliteOfficeStore>(open_office_database(path));
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability) {
+    return std::make_unique<SqliteOfficeStore>(open_office_database(path, durability));
 }
 
 namespace {

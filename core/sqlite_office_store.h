@@ -30,7 +30,7 @@ std::string default_database_path();
 // Opens the database at `path` ready for use: creates the parent directory (0700) and the
 // file (0600) if needed, switches a file that is empty or ours to WAL (someone else's file is
 // never modified), then ensure_schema. Throws StoreError with a sentence naming the path.
-std::unique_ptr<Database> open_office_database(const std::string& path);
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power);
 
 // Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
 // existing file that cannot be opened for reading and writing, or a new file whose directory
@@ -52,6 +52,7 @@ public:
     void rollback_write() noexcept override;
     void begin_batch() override { db_->begin_batch(); }
     void end_batch() override { db_->end_batch(); }
+    bool batch_has_writes() const override { return db_->batch_has_writes(); }
 
     std::vector<Customer> find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
@@ -85,6 +86,6 @@ private:
 };
 
 // open_office_database, as a store.
-std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path);
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability = Durability::Power);
 
 }  // namespace office

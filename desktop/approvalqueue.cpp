@@ -11,17 +11,32 @@
 
 namespace {
 
-const char kQuery[] = R"(
+// Columns that arrived with schema 3 (who decided, what was refunded) are read when present,
+// so an older database still shows its queue.
+QString queueQuery(const SqliteReader &reader)
+{
+    const bool v3 = reader.hasColumn(QStringLiteral("approval_requests"), QStringLiteral("resolved_by"));
+    const bool refunded = reader.hasColumn(QStringLiteral("invoices"), QStringLiteral("refunded_cents"));
+    return QStringLiteral(R"(
 SELECT a.id, a.invoice_id, c.name, i.amount_cents, i.status, a.client, a.created_at, a.status,
-       a.resolved_at, a.amount_cents, a.reason
+       a.resolved_at, a.amount_cents, a.reason, %1, %2
 FROM approval_requests a
 JOIN invoices i ON i.id = a.invoice_id
 LEFT JOIN customers c ON c.id = i.customer_id
 ORDER BY a.status = 'pending' DESC, a.id DESC
-LIMIT 200)";
+LIMIT 200)")
+        .arg(v3 ? QStringLiteral("a.resolved_by") : QStringLiteral("NULL"),
+             refunded ? QStringLiteral("i.refunded_cents") : QStringLiteral("NULL"));
+}
 
-enum Column { RequestColumn, InvoiceColumn, CustomerColumn, AmountColumn, ClientColumn, CreatedColumn, StatusColumn,
-              ActionColumn, OutcomeColumn, ColumnCount };
+// The action column comes first: at any window width the button a person needs is in sight.
+enum Column { ActionColumn, RequestColumn, InvoiceColumn, CustomerColumn, AmountColumn, ClientColumn, CreatedColumn,
+              StatusColumn, DeciderColumn, OutcomeColumn, ColumnCount };
+
+QString money(const QVariant &cents)
+{
+    return QString::number(cents.toLongLong() / 100.0, 'f', 2);
+}
 
 // The server stores UTC ISO times; a person wants the local time, and the date only when it is not today.
 QString shortTime(const QString &iso)
@@ -38,6 +53,7 @@ QString shortTime(const QString &iso)
 ApprovalQueue::ApprovalQueue(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel)
+    , m_note(new QLabel)
     , m_table(new QTableWidget)
 {
     auto *layout = new QVBoxLayout(this);
@@ -45,22 +61,30 @@ ApprovalQueue::ApprovalQueue(QWidget *parent)
     m_summary->setWordWrap(true);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
-    auto *explanation = new QLabel(tr("AI clients that cannot show a form leave refund requests here. "
-                                      "<b>Review</b> runs <code>issue_refund</code> through this app's session; "
-                                      "you approve or decline it in the form that opens, and the server resolves the request."));
-    explanation->setWordWrap(true);
-    explanation->setEnabled(false);
-    layout->addWidget(explanation);
+    m_note->setObjectName(QStringLiteral("approvalNote"));
+    m_note->setWordWrap(true);
+    m_note->hide();
+    layout->addWidget(m_note);
+    // The explanation is a tooltip: on a 600-pixel screen three lines of it would leave no
+    // room for the requests themselves.
+    const QString explanation = tr("AI clients that cannot show a form leave refund requests here. "
+                                   "<b>Review</b> opens the refund form for the request; you approve or decline it there, "
+                                   "and office-mcp settles the request. <b>Re-open</b> puts a declined request back in the queue.");
+    m_summary->setToolTip(explanation);
 
     m_table->setObjectName(QStringLiteral("approvalTable"));
     m_table->setColumnCount(ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("Request"), tr("Invoice"), tr("Customer"), tr("Amount"), tr("Asked by"),
-                                        tr("Asked at"), tr("Status"), QString(), tr("Outcome")});
+    m_table->setHorizontalHeaderLabels({QString(), tr("Request"), tr("Invoice"), tr("Customer"), tr("Amount"), tr("Asked by"),
+                                        tr("Asked at"), tr("Status"), tr("Decided by"), tr("Outcome")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setToolTip(explanation);
+    // Room for the header and two requests at least, whatever the splitter does.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->verticalHeader()->defaultSectionSize()
+                              + 2 * m_table->frameWidth() + 4);
     layout->addWidget(m_table, 1);
     refresh();
 }
@@ -88,7 +112,7 @@ void ApprovalQueue::refresh()
     const SqliteReader reader(m_path);
     SqliteReader::Table rows;
     if (reader.isOpen() && reader.hasTable(QStringLiteral("approval_requests")))
-        rows = reader.query(QString::fromUtf8(kQuery));
+        rows = reader.query(queueQuery(reader));
     else
         rows.error = reader.isOpen() ? tr("This database has no approval_requests table.") : reader.error();
 
@@ -113,7 +137,7 @@ void ApprovalQueue::refresh()
         put(RequestColumn, QStringLiteral("#%1").arg(requestId));
         put(InvoiceColumn, QString::number(invoiceId), Qt::AlignRight | Qt::AlignVCenter);
         put(CustomerColumn, row.value(2).toString());
-        put(AmountColumn, QString::number(row.value(3).toLongLong() / 100.0, 'f', 2), Qt::AlignRight | Qt::AlignVCenter);
+        put(AmountColumn, money(row.value(3)), Qt::AlignRight | Qt::AlignVCenter);
         put(ClientColumn, row.value(5).toString());
         put(CreatedColumn, shortTime(row.value(6).toString()))->setToolTip(row.value(6).toString());
         QTableWidgetItem *statusItem = put(StatusColumn, status);
@@ -122,11 +146,15 @@ void ApprovalQueue::refresh()
         statusItem->setFont(bold);
         if (isPending)
             statusItem->setForeground(QColor(0xe6, 0x51, 0x00));
+        put(DeciderColumn, row.value(11).toString());
         QString outcome;
-        if (isPending)
+        if (isPending && row.value(12).isValid() && row.value(12).toLongLong() > 0)
+            outcome = tr("invoice is %1, %2 refunded, %3 left")
+                          .arg(row.value(4).toString(), money(row.value(12)), money(row.value(3).toLongLong() - row.value(12).toLongLong()));
+        else if (isPending)
             outcome = tr("invoice is %1").arg(row.value(4).toString());
         else if (row.value(9).isValid())
-            outcome = tr("%1 refunded: %2").arg(QString::number(row.value(9).toLongLong() / 100.0, 'f', 2), row.value(10).toString());
+            outcome = tr("%1 refunded: %2").arg(money(row.value(9)), row.value(10).toString());
         if (row.value(8).isValid())
             outcome += (outcome.isEmpty() ? QString() : QStringLiteral(" · ")) + shortTime(row.value(8).toString());
         put(OutcomeColumn, outcome);
@@ -143,10 +171,19 @@ void ApprovalQueue::refresh()
                 emit reviewRequested(requestId, invoiceId);
             });
             m_table->setCellWidget(r, ActionColumn, button);
+        } else if (status == QLatin1String("declined")) {
+            // A "no" can be a mistake: office-mcp re-opens the request, and it waits again.
+            const bool reopening = m_reopening.contains(requestId);
+            auto *button = new QPushButton(reopening ? tr("Re-opening…") : tr("Re-open"));
+            button->setObjectName(QStringLiteral("reopen_%1").arg(requestId));
+            button->setEnabled(m_reopenAvailable && !reopening);
+            button->setToolTip(tr("Put request #%1 back in the queue, to be reviewed again").arg(requestId));
+            connect(button, &QPushButton::clicked, this, [this, requestId] { emit reopenRequested(requestId); });
+            m_table->setCellWidget(r, ActionColumn, button);
         }
     }
     m_table->resizeColumnsToContents();
-    m_table->setColumnWidth(ActionColumn, std::max(m_table->columnWidth(ActionColumn), 110));
+    m_table->setColumnWidth(ActionColumn, std::max(m_table->columnWidth(ActionColumn), 100));
 
     if (!rows.ok())
         m_summary->setText(rows.error);
@@ -175,4 +212,39 @@ bool ApprovalQueue::review(qint64 invoiceId)
         }
     }
     return false;
+}
+
+void ApprovalQueue::setReopenAvailable(bool available)
+{
+    if (available == m_reopenAvailable)
+        return;
+    m_reopenAvailable = available;
+    refresh();
+}
+
+void ApprovalQueue::setReopening(qint64 requestId, bool reopening)
+{
+    if (reopening)
+        m_reopening.insert(requestId);
+    else
+        m_reopening.remove(requestId);
+    refresh();
+}
+
+bool ApprovalQueue::reopen(qint64 requestId)
+{
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        auto *button = qobject_cast<QPushButton *>(m_table->cellWidget(r, ActionColumn));
+        if (button && button->objectName() == QStringLiteral("reopen_%1").arg(requestId) && button->isEnabled()) {
+            button->click();
+            return true;
+        }
+    }
+    return false;
+}
+
+void ApprovalQueue::showNote(const QString &note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
 }

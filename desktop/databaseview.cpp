@@ -4,6 +4,9 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSplitter>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -12,8 +15,13 @@
 namespace {
 
 // Nicer queries where the schema is the one we know; SELECT * otherwise.
-QString preferredSql(const QString &table)
+QString preferredSql(const SqliteReader &reader, const QString &table)
 {
+    // Schema 3 keeps what was refunded of each invoice; "left" is what can still go back. An
+    // older database has no such column and shows the amount only.
+    if (table == QLatin1String("invoices") && reader.hasColumn(table, QStringLiteral("refunded_cents")))
+        return QStringLiteral("SELECT i.*, i.amount_cents - i.refunded_cents AS left_cents, c.name AS customer "
+                              "FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id ORDER BY i.id");
     if (table == QLatin1String("invoices"))
         return QStringLiteral("SELECT i.*, c.name AS customer FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id ORDER BY i.id");
     if (table == QLatin1String("slots"))
@@ -34,6 +42,24 @@ QColor statusColour(const QString &status)
     return QColor();
 }
 
+// Sorts by the stored value (Qt::UserRole): 150.00 after 80.00, NULL first.
+class ValueItem : public QTableWidgetItem
+{
+public:
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        const QVariant mine = data(Qt::UserRole);
+        const QVariant theirs = other.data(Qt::UserRole);
+        if (!mine.isValid() || !theirs.isValid())
+            return !mine.isValid() && theirs.isValid();
+        const bool numbers = (mine.typeId() == QMetaType::LongLong || mine.typeId() == QMetaType::Double)
+            && (theirs.typeId() == QMetaType::LongLong || theirs.typeId() == QMetaType::Double);
+        if (numbers)
+            return mine.toDouble() < theirs.toDouble();
+        return QString::localeAwareCompare(text(), other.text()) < 0;
+    }
+};
+
 QString money(const QVariant &cents)
 {
     return QString::number(cents.toLongLong() / 100.0, 'f', 2);
@@ -44,16 +70,39 @@ QString money(const QVariant &cents)
 DatabaseView::DatabaseView(QWidget *parent)
     : QWidget(parent)
     , m_status(new QLabel)
+    , m_filter(new QLineEdit)
     , m_tabs(new QTabWidget)
+    , m_detail(new QPlainTextEdit)
 {
     auto *layout = new QVBoxLayout(this);
     m_status->setObjectName(QStringLiteral("databaseStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
+    m_filter->setObjectName(QStringLiteral("databaseFilter"));
+    m_filter->setPlaceholderText(tr("Filter rows (any column contains…)"));
+    m_filter->setClearButtonEnabled(true);
+    layout->addWidget(m_filter);
     m_tabs->setObjectName(QStringLiteral("databaseTabs"));
     m_tabs->setDocumentMode(true);
-    layout->addWidget(m_tabs, 1);
+    m_tabs->setUsesScrollButtons(true);
+    m_detail->setObjectName(QStringLiteral("databaseDetail"));
+    m_detail->setReadOnly(true);
+    m_detail->setMinimumHeight(m_detail->fontMetrics().height() * 2 + 12);  // two lines, then it scrolls
+    m_detail->setPlaceholderText(tr("Select a row to see all of it here."));
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_tabs);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({400, 70});  // the rows first; the detail pane is a few lines
+    layout->addWidget(split, 1);
+    connect(m_filter, &QLineEdit::textChanged, this, &DatabaseView::applyFilter);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        applyFilter();
+        showDetail();
+    });
     for (const QString &name : tableNames()) {
         auto *table = new QTableWidget;
         table->setObjectName(QLatin1String("table_") + name);
@@ -64,6 +113,10 @@ DatabaseView::DatabaseView(QWidget *parent)
         table->horizontalHeader()->setStretchLastSection(true);
         table->setAlternatingRowColors(true);
         table->setWordWrap(false);
+        table->setSelectionMode(QAbstractItemView::SingleSelection);
+        table->setSortingEnabled(true);
+        table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // by id until a header is clicked
+        connect(table, &QTableWidget::currentCellChanged, this, &DatabaseView::showDetail);
         m_tables.insert(name, table);
         m_tabs->addTab(table, name);
     }
@@ -106,7 +159,7 @@ void DatabaseView::refresh()
             continue;
         }
         SqliteReader::Table table;
-        const QString sql = preferredSql(name);
+        const QString sql = preferredSql(reader, name);
         if (!sql.isEmpty())
             table = reader.query(sql);
         if (sql.isEmpty() || !table.ok())
@@ -130,6 +183,13 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
     m_snapshots.insert(name, table);
 
     const int scroll = widget->verticalScrollBar() ? widget->verticalScrollBar()->value() : 0;
+    // Items go in unsorted (a sorting table moves rows while they are filled), then the
+    // person's chosen order is applied again.
+    const int sortColumn = widget->horizontalHeader()->sortIndicatorSection();
+    const Qt::SortOrder sortOrder = widget->horizontalHeader()->sortIndicatorOrder();
+    const QString currentId = widget->currentRow() >= 0 && widget->item(widget->currentRow(), 0)
+        ? widget->item(widget->currentRow(), 0)->data(Qt::UserRole).toString() : QString();
+    widget->setSortingEnabled(false);
     widget->clear();
     QStringList headers;
     for (const QString &column : table.columns)
@@ -145,17 +205,19 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
         for (int c = 0; c < row.size(); ++c) {
             const QString &column = table.columns.at(c);
             const QVariant &value = row.at(c);
-            auto *item = new QTableWidgetItem;
+            auto *item = new ValueItem;
+            item->setData(Qt::UserRole, value);  // the stored value, for the detail pane
             if (!value.isValid()) {
                 item->setText(QStringLiteral("—"));
                 item->setForeground(widget->palette().color(QPalette::Disabled, QPalette::Text));
             } else if (column.endsWith(QLatin1String("_cents"))) {
-                item->setText(money(value));
+                item->setData(Qt::DisplayRole, money(value));
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            } else if (value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Double) {
+                item->setText(value.toString());
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             } else {
                 item->setText(value.toString());
-                if (value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Double)
-                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
             if (column == QLatin1String("status")) {
                 const QColor colour = statusColour(value.toString());
@@ -173,8 +235,18 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
         }
     }
     widget->resizeColumnsToContents();
+    widget->setSortingEnabled(true);
+    if (sortColumn >= 0 && sortColumn < widget->columnCount())
+        widget->sortItems(sortColumn, sortOrder);
+    for (int r = 0; r < widget->rowCount() && !currentId.isEmpty(); ++r) {
+        if (widget->item(r, 0) && widget->item(r, 0)->data(Qt::UserRole).toString() == currentId) {
+            widget->setCurrentCell(r, 0);
+            break;
+        }
+    }
     if (widget->verticalScrollBar())
         widget->verticalScrollBar()->setValue(scroll);
+    applyFilter();
 
     const int index = m_tabs->indexOf(widget);
     m_tabs->setTabText(index, changedRows > 0 ? QStringLiteral("%1 •").arg(name) : name);
@@ -192,4 +264,44 @@ QVariant DatabaseView::value(const QString &table, qint64 id, const QString &col
             return row.value(c);
     }
     return {};
+}
+
+void DatabaseView::applyFilter()
+{
+    auto *widget = qobject_cast<QTableWidget *>(m_tabs->currentWidget());
+    if (!widget)
+        return;
+    const QString needle = m_filter->text().trimmed();
+    for (int r = 0; r < widget->rowCount(); ++r) {
+        bool match = needle.isEmpty();
+        for (int c = 0; c < widget->columnCount() && !match; ++c)
+            match = widget->item(r, c) && widget->item(r, c)->text().contains(needle, Qt::CaseInsensitive);
+        widget->setRowHidden(r, !match);
+    }
+}
+
+int DatabaseView::visibleRows(const QString &name) const
+{
+    const QTableWidget *widget = m_tables.value(name);
+    int rows = 0;
+    for (int r = 0; widget && r < widget->rowCount(); ++r)
+        rows += !widget->isRowHidden(r);
+    return rows;
+}
+
+void DatabaseView::showDetail()
+{
+    auto *widget = qobject_cast<QTableWidget *>(m_tabs->currentWidget());
+    if (!widget || widget->currentRow() < 0) {
+        m_detail->clear();
+        return;
+    }
+    // Every column of the row, one per line, whole: the audit's detail and a refund's reason
+    // are sentences that a table cell cuts off.
+    QStringList lines;
+    for (int c = 0; c < widget->columnCount(); ++c) {
+        const QTableWidgetItem *item = widget->item(widget->currentRow(), c);
+        lines << QStringLiteral("%1: %2").arg(widget->horizontalHeaderItem(c)->text(), item ? item->text() : QString());
+    }
+    m_detail->setPlainText(lines.join(QLatin1Char('\n')));
 }

@@ -10,6 +10,8 @@
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
 class QTabWidget;
 class QTableWidget;
 
@@ -27,6 +29,11 @@ public:
     void refresh();
 
     QTabWidget *tabs() const { return m_tabs; }
+    QLineEdit *filter() const { return m_filter; }
+    QPlainTextEdit *detail() const { return m_detail; }
+    QLabel *statusLabel() const { return m_status; }
+    // Rows of that table the filter lets through.
+    int visibleRows(const QString &name) const;
     QTableWidget *table(const QString &name) const { return m_tables.value(name); }
     SqliteReader::Table snapshot(const QString &name) const { return m_snapshots.value(name); }
     // The value of `column` in the row whose first column (the id) is `id`; invalid if none.
@@ -38,10 +45,14 @@ signals:
 
 private:
     void fill(const QString &name, const SqliteReader::Table &table);
+    void applyFilter();
+    void showDetail();
 
     QString m_path;
     QLabel *m_status;
+    QLineEdit *m_filter;
     QTabWidget *m_tabs;
+    QPlainTextEdit *m_detail;
     QHash<QString, QTableWidget *> m_tables;
     QHash<QString, SqliteReader::Table> m_snapshots;
     int m_refreshCount = 0;

@@ -10,16 +10,18 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
-ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *parent)
+ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *parent, const RefundContext &context)
     : QDialog(parent)
     , m_request(request)
+    , m_context(context)
     , m_form(new SchemaForm)
     , m_problems(new QLabel)
 {
     setObjectName(QStringLiteral("elicitationDialog"));
     setWindowModality(Qt::WindowModal);
     const QString who = request.serverName.isEmpty() ? tr("The server") : request.serverName;
-    setWindowTitle(tr("%1 asks").arg(who));
+    const bool refund = context.known || !context.whoAsks().isEmpty();
+    setWindowTitle(context.known ? tr("Refund for invoice %1").arg(context.invoiceId) : tr("%1 asks").arg(who));
 
     auto *layout = new QVBoxLayout(this);
 
@@ -29,25 +31,40 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     icon->setAlignment(Qt::AlignTop);
     header->addWidget(icon);
     auto *headerText = new QVBoxLayout;
-    auto *asker = new QLabel(request.tool.isEmpty()
-                                 ? tr("<b>%1</b> asks for your input").arg(who.toHtmlEscaped())
-                                 : tr("<b>%1</b> asks for your input to run <code>%2</code>")
-                                       .arg(who.toHtmlEscaped(), request.tool.toHtmlEscaped()));
+    QString askerText;
+    if (refund)
+        askerText = tr("<b>A refund needs your approval</b>");
+    else if (request.tool.isEmpty())
+        askerText = tr("<b>%1</b> asks for your input").arg(who.toHtmlEscaped());
+    else
+        askerText = tr("<b>%1</b> asks for your input to run <code>%2</code>").arg(who.toHtmlEscaped(), request.tool.toHtmlEscaped());
+    auto *asker = new QLabel(askerText);
     asker->setObjectName(QStringLiteral("asker"));
+    QFont askerFont = asker->font();
+    askerFont.setPointSizeF(askerFont.pointSizeF() * 1.1);
+    asker->setFont(askerFont);
     headerText->addWidget(asker);
-    auto *route = new QLabel(request.legacy ? tr("via an elicitation/create request (2025-11-25 session)")
-                                            : tr("via an input_required result (2026-07-28, the call is retried with your answer)"));
-    route->setEnabled(false);
-    headerText->addWidget(route);
+    // Who asks and for which invoice, in office words, before the server's own question.
+    if (!context.whoAsks().isEmpty()) {
+        auto *whoAsks = new QLabel(context.whoAsks());
+        whoAsks->setObjectName(QStringLiteral("whoAsks"));
+        whoAsks->setWordWrap(true);
+        headerText->addWidget(whoAsks);
+    }
+    if (context.known) {
+        auto *invoice = new QLabel(context.invoiceLine());
+        invoice->setObjectName(QStringLiteral("invoiceSummary"));
+        invoice->setWordWrap(true);
+        invoice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        invoice->setStyleSheet(QStringLiteral("QLabel { background: #f5f5f5; border: 1px solid #e0e0e0; padding: 4px 6px; }"));
+        headerText->addWidget(invoice);
+    }
     auto *message = new QLabel(request.message);
     message->setObjectName(QStringLiteral("message"));
     message->setWordWrap(true);
     message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont messageFont = message->font();
-    messageFont.setPointSizeF(messageFont.pointSizeF() * 1.1);
-    message->setFont(messageFont);
-    message->setMinimumWidth(420);
-    headerText->addSpacing(6);
+    message->setMinimumWidth(360);
+    headerText->addSpacing(4);
     headerText->addWidget(message);
     header->addLayout(headerText, 1);
     layout->addLayout(header);
@@ -65,6 +82,19 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     m_problems->setWordWrap(true);
     layout->addWidget(m_problems);
     layout->addStretch(1);
+
+    // How the question travelled, for whoever debugs a client: protocol words stay here.
+    const QString via = request.legacy ? tr("an elicitation/create request (2025-11-25 session)")
+                                       : tr("an input_required result (2026-07-28; the call is retried with the answer)");
+    auto *details = new QLabel(request.tool.isEmpty() ? tr("Details: %1 asked through %2.").arg(who, via)
+                                                      : tr("Details: %1 asked for %2 through %3.").arg(who, request.tool, via));
+    details->setObjectName(QStringLiteral("details"));
+    details->setWordWrap(true);
+    details->setEnabled(false);
+    QFont small = details->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    details->setFont(small);
+    layout->addWidget(details);
 
     auto *buttons = new QDialogButtonBox;
     m_acceptButton = buttons->addButton(tr("Accept"), QDialogButtonBox::AcceptRole);

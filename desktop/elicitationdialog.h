@@ -4,6 +4,7 @@
 // the answer is valid. It is opened with open(), never exec(), and reports through answered().
 
 #include "mcptypes.h"
+#include "refundcontext.h"
 
 #include <QDialog>
 
@@ -16,9 +17,12 @@ class ElicitationDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ElicitationDialog(const McpElicitation &request, QWidget *parent = nullptr);
+    // context: who asks and the invoice, when the desk knows them (refunds); the dialog then
+    // speaks of those first and keeps the protocol route to a small details line.
+    explicit ElicitationDialog(const McpElicitation &request, QWidget *parent = nullptr, const RefundContext &context = {});
 
     const McpElicitation &request() const { return m_request; }
+    const RefundContext &context() const { return m_context; }
     SchemaForm *form() const { return m_form; }
     QPushButton *acceptButton() const { return m_acceptButton; }
     QPushButton *declineButton() const { return m_declineButton; }
@@ -39,6 +43,7 @@ private:
     void updateAcceptButton();
 
     McpElicitation m_request;
+    RefundContext m_context;
     SchemaForm *m_form;
     QLabel *m_problems;
     QPushButton *m_acceptButton;

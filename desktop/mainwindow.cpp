@@ -7,12 +7,16 @@
 #include "databasewatcher.h"
 #include "elicitationdialog.h"
 #include "resultview.h"
+#include "serverlogview.h"
 #include "serverpanel.h"
 #include "toolspanel.h"
 #include "trafficlog.h"
 #include "trafficview.h"
 
 #include <QCloseEvent>
+#include <QProcess>
+
+#include <memory>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -23,6 +27,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -40,7 +45,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_approvalQueue(new ApprovalQueue)
     , m_trafficView(new TrafficView(m_trafficLog))
     , m_connectPanel(new ConnectPanel)
-    , m_stderr(new QPlainTextEdit)
+    , m_serverLog(new ServerLogView)
     , m_sideTabs(new QTabWidget)
 {
     setWindowTitle(tr("office-desk"));
@@ -48,23 +53,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     if (options.persistSettings)
         m_settings = new QSettings(this);
 
-    m_stderr->setObjectName(QStringLiteral("stderrView"));
-    m_stderr->setReadOnly(true);
-    m_stderr->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_stderr->setMaximumBlockCount(5000);
-    m_stderr->setPlaceholderText(tr("office-mcp writes its log to stderr; it appears here."));
-    auto *stderrPane = new QWidget;
-    auto *stderrLayout = new QVBoxLayout(stderrPane);
-    stderrLayout->addWidget(m_stderr, 1);
-    auto *clearStderr = new QPushButton(tr("Clear"));
-    stderrLayout->addWidget(clearStderr, 0, Qt::AlignRight);
-    connect(clearStderr, &QPushButton::clicked, m_stderr, &QPlainTextEdit::clear);
-
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->addTab(m_databaseView, tr("Database"));
     m_sideTabs->addTab(m_trafficView, tr("Traffic"));
-    m_sideTabs->addTab(stderrPane, tr("Server log"));
-    m_sideTabs->addTab(m_connectPanel, tr("Connect an AI client"));
+    m_sideTabs->addTab(m_serverLog, tr("Server log"));
+    m_sideTabs->addTab(m_connectPanel, tr("Connect a client"));
+    m_sideTabs->setUsesScrollButtons(true);  // tabs never set the window's minimum width
+    m_sideTabs->setElideMode(Qt::ElideRight);
 
     // The approval queue stays in sight: clearing it is the desk's main job.
     m_approvalBox = new QGroupBox(tr("Approval queue"));
@@ -72,12 +67,19 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     approvalLayout->setContentsMargins(4, 4, 4, 4);
     approvalLayout->addWidget(m_approvalQueue);
     auto *right = new QSplitter(Qt::Vertical);
+    m_sideSplitter = right;
+    right->setObjectName(QStringLiteral("sideSplitter"));
+    right->setChildrenCollapsible(false);
     right->addWidget(m_sideTabs);
     right->addWidget(m_approvalBox);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
+    right->setSizes({480, 320});
 
     auto *splitter = new QSplitter(Qt::Horizontal);
+    m_mainSplitter = splitter;
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_toolsPanel);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 4);
@@ -89,6 +91,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     layout->addWidget(m_serverPanel);
     auto *body = new QWidget;
     auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(6, 2, 6, 4);
     bodyLayout->addWidget(splitter);
     layout->addWidget(body, 1);
     setCentralWidget(central);
@@ -99,6 +102,12 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_client, &McpClient::stateChanged, this, [this] {
         if (m_client->state() == McpClient::State::Starting)
             m_failure.clear();
+        if (m_client->isReady()) {
+            endStatus(QStringLiteral("restart"));
+            endStatus(QStringLiteral("failure"));
+        }
+        if (m_client->state() == McpClient::State::Stopped)
+            endStatus(QStringLiteral("review"));
         updateServerStatus();
         m_toolsPanel->setServerReady(m_client->isReady());
         updateReviewAvailability();
@@ -106,7 +115,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             close();
     });
     connect(m_client, &McpClient::toolsChanged, this, [this](const QJsonArray &tools) {
+        const bool first = m_toolsPanel->tools().isEmpty();
         m_toolsPanel->setTools(tools);
+        // Focus starts where a person types: the first argument of the chosen tool.
+        if (first && !tools.isEmpty() && !m_dialog)
+            m_toolsPanel->selectTool(m_toolsPanel->currentTool());
         updateReviewAvailability();
         updateServerStatus();
     });
@@ -118,7 +131,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_client, &McpClient::processFailed, this, [this](const QString &message) {
         m_failure = message;
         appendStderr(QStringLiteral("\n— %1 —\n").arg(message));
-        statusBar()->showMessage(message, 10000);
+        showStatus(QStringLiteral("failure"), message, 10000);
         updateServerStatus();
     });
     connect(m_client, &McpClient::callFinished, this, &MainWindow::onCallFinished);
@@ -132,7 +145,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
                 m_questions.removeAt(i--);
         }
         if (m_dialog && m_dialog->request().ticket == ticket) {
-            statusBar()->showMessage(tr("The server withdrew its question."), 8000);
+            showStatus(QStringLiteral("question"), tr("The server withdrew its question."), 8000);
             m_dialog->withdraw();
         }
     });
@@ -144,13 +157,19 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_serverPanel, &ServerPanel::stopRequested, m_client, &McpClient::stop);
     connect(m_toolsPanel, &ToolsPanel::callRequested, this, [this](const QString &tool, const QJsonObject &arguments) {
         const quint64 id = m_client->callTool(tool, arguments);
-        m_calls.insert(id, {Origin::ToolsPanel, 0});
+        m_calls.insert(id, {Origin::ToolsPanel, tool, arguments.value(QLatin1String("invoice_id")).toInteger(), 0});
         m_toolsPanel->setBusy(true);
+        if (m_toolsPanel->firstRunHint()->isVisible()) {
+            m_toolsPanel->setFirstRunHintVisible(false);
+            if (m_settings)
+                m_settings->setValue(QStringLiteral("ui/firstCallMade"), true);
+        }
     });
-    connect(m_approvalQueue, &ApprovalQueue::reviewRequested, this, [this](qint64, qint64 invoiceId) { reviewApproval(invoiceId); });
-    connect(m_approvalQueue, &ApprovalQueue::pendingCountChanged, this, [this](int count) {
-        m_approvalBox->setTitle(count > 0 ? tr("Approval queue (%1 waiting)").arg(count) : tr("Approval queue"));
+    connect(m_approvalQueue, &ApprovalQueue::reviewRequested, this, [this](qint64 requestId, qint64 invoiceId) {
+        reviewApproval(invoiceId, requestId);
     });
+    connect(m_approvalQueue, &ApprovalQueue::pendingCountChanged, this, &MainWindow::onPendingCountChanged);
+    connect(m_approvalQueue, &ApprovalQueue::reopenRequested, this, &MainWindow::reopenApproval);
     connect(m_watcher, &DatabaseWatcher::changed, this, &MainWindow::refreshDatabase);
 
     McpClient::Launch launch = options.launch;
@@ -160,10 +179,30 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         launch.database = DeskSettings::defaultDatabasePath();
     applyLaunch(launch, false);
     updateServerStatus();
-    statusBar()->showMessage(tr("Ready."), 3000);
+    onPendingCountChanged(m_approvalQueue->pendingCount());
 
-    if (m_settings)
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(windowIcon(), this);
+        m_tray->setToolTip(tr("office-desk"));
+        m_tray->show();
+        connect(m_tray, &QSystemTrayIcon::activated, this, [this] {
+            showNormal();
+            raise();
+            activateWindow();
+        });
+        connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+            showNormal();
+            raise();
+            activateWindow();
+        });
+    }
+
+    if (m_settings) {
         restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
+        m_mainSplitter->restoreState(m_settings->value(QStringLiteral("window/mainSplitter")).toByteArray());
+        m_sideSplitter->restoreState(m_settings->value(QStringLiteral("window/sideSplitter")).toByteArray());
+        m_toolsPanel->setFirstRunHintVisible(!m_settings->value(QStringLiteral("ui/firstCallMade")).toBool());
+    }
     if (options.autoStart)
         QTimer::singleShot(0, m_client, &McpClient::start);
 }
@@ -186,7 +225,7 @@ void MainWindow::applyLaunch(const McpClient::Launch &launch, bool restartIfRunn
     const bool changed = before.program != launch.program || before.database != launch.database || before.profile != launch.profile
         || before.era != launch.era || before.declareElicitation != launch.declareElicitation;
     if (restartIfRunning && changed && m_client->isRunning()) {
-        statusBar()->showMessage(tr("Restarting office-mcp with the new settings…"), 5000);
+        showStatus(QStringLiteral("restart"), tr("Restarting office-mcp with the new settings…"));
         m_client->restart();
     }
 }
@@ -248,21 +287,62 @@ void MainWindow::updateReviewAvailability()
         m_approvalQueue->setReviewAvailable(true);
 }
 
-void MainWindow::reviewApproval(qint64 invoiceId)
+void MainWindow::reviewApproval(qint64 invoiceId, qint64 requestId)
 {
     const quint64 id = m_client->callTool(QStringLiteral("issue_refund"), QJsonObject{{QStringLiteral("invoice_id"), invoiceId}});
-    m_calls.insert(id, {Origin::Review, invoiceId});
+    m_calls.insert(id, {Origin::Review, QStringLiteral("issue_refund"), invoiceId, requestId});
     m_approvalQueue->setReviewing(invoiceId, true);
-    statusBar()->showMessage(tr("Reviewing the refund of invoice %1…").arg(invoiceId));
+    showStatus(QStringLiteral("review"), tr("Reviewing the refund of invoice %1…").arg(invoiceId));
+}
+
+void MainWindow::reopenApproval(qint64 requestId)
+{
+    const McpClient::Launch launch = m_client->launch();
+    QStringList arguments{QStringLiteral("approvals"), QStringLiteral("reopen"), QString::number(requestId)};
+    if (!launch.database.isEmpty())
+        arguments << QStringLiteral("--db") << launch.database;
+    auto *process = new QProcess(this);
+    m_approvalQueue->setReopening(requestId, true);
+    m_approvalQueue->showNote(QString());
+    // Both endings (finished, or failed to start) come through one place, once.
+    auto done = std::make_shared<bool>(false);
+    const auto finish = [this, process, requestId, done](bool ok, const QString &message) {
+        if (*done)
+            return;
+        *done = true;
+        process->deleteLater();
+        m_approvalQueue->setReopening(requestId, false);
+        m_approvalQueue->showNote(message);
+        showStatus(QStringLiteral("reopen"), message, 15000);
+        refreshDatabase();
+        emit reopenFinished(requestId, ok, message);
+    };
+    connect(process, &QProcess::finished, this, [process, finish, requestId](int code, QProcess::ExitStatus status) {
+        const QString out = QString::fromUtf8(process->readAllStandardOutput()).trimmed();
+        // office-mcp prefixes its stderr sentences with its name; the desk shows the sentence.
+        QString err = QString::fromUtf8(process->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1);
+        if (err.startsWith(QLatin1String("office-mcp: ")))
+            err.remove(0, 12);
+        if (status == QProcess::NormalExit && code == 0)
+            finish(true, out.isEmpty() ? tr("Request #%1 is waiting again.").arg(requestId) : out);
+        else
+            finish(false, err.isEmpty() ? tr("Request #%1 was not re-opened (office-mcp exited with code %2).").arg(requestId).arg(code)
+                                        : err);
+    });
+    connect(process, &QProcess::errorOccurred, this, [process, finish, requestId](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            finish(false, tr("Request #%1 was not re-opened: %2 did not start (%3).").arg(requestId).arg(process->program(), process->errorString()));
+    });
+    process->start(launch.program, arguments);
 }
 
 void MainWindow::onCallFinished(const McpCallResult &result)
 {
     const bool known = m_calls.contains(result.callId);
-    const auto origin = m_calls.take(result.callId);
-    if (known && origin.first == Origin::Review) {
-        m_approvalQueue->setReviewing(origin.second, false);
-        statusBar()->showMessage(tr("Invoice %1: %2").arg(origin.second).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
+    const CallInfo origin = m_calls.take(result.callId);
+    if (known && origin.origin == Origin::Review) {
+        m_approvalQueue->setReviewing(origin.invoiceId, false);
+        showStatus(QStringLiteral("reviewed"), tr("Invoice %1: %2").arg(origin.invoiceId).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
     } else if (known) {
         m_toolsPanel->setBusy(false);
     }
@@ -283,7 +363,7 @@ void MainWindow::showNextQuestion()
     if (m_dialog || m_questions.isEmpty())
         return;
     const McpElicitation question = m_questions.dequeue();
-    auto *dialog = new ElicitationDialog(question, this);
+    auto *dialog = new ElicitationDialog(question, this, refundContextFor(question));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     connect(dialog, &ElicitationDialog::answered, m_client, &McpClient::answerElicitation);
@@ -296,18 +376,77 @@ void MainWindow::showNextQuestion()
     emit questionShown(dialog);
 }
 
+RefundContext MainWindow::refundContextFor(const McpElicitation &question) const
+{
+    // A legacy question may not name its call; with one call in flight it can only be that one.
+    CallInfo call;
+    if (m_calls.contains(question.callId))
+        call = m_calls.value(question.callId);
+    else if (question.callId == 0 && m_calls.size() == 1)
+        call = m_calls.begin().value();
+    else
+        return {};
+    if (call.tool != QLatin1String("issue_refund") || call.invoiceId <= 0)
+        return {};
+    RefundContext context = RefundContext::read(m_client->launch().database, call.invoiceId,
+                                                 call.origin == Origin::Review ? call.requestId : 0);
+    context.fromToolsPanel = call.origin == Origin::ToolsPanel;
+    return context;
+}
+
 void MainWindow::appendStderr(const QString &text)
 {
-    QTextCursor cursor = m_stderr->textCursor();
-    cursor.movePosition(QTextCursor::End);
-    cursor.insertText(text);
-    m_stderr->ensureCursorVisible();
+    m_serverLog->appendText(text);
+}
+
+QList<QSplitter *> MainWindow::splitters() const
+{
+    return findChildren<QSplitter *>();
+}
+
+void MainWindow::onPendingCountChanged(int count)
+{
+    m_approvalBox->setTitle(count > 0 ? tr("Approval queue (%1 waiting)").arg(count) : tr("Approval queue"));
+    // The count in the title reaches the task bar and the window switcher, where a person
+    // working in another program can see it.
+    setWindowTitle(count > 0 ? tr("(%1) office-desk").arg(count) : tr("office-desk"));
+    if (m_tray)
+        m_tray->setToolTip(count > 0 ? tr("office-desk: %n refund(s) waiting for approval", nullptr, count) : tr("office-desk"));
+    const bool more = m_waiting >= 0 && count > m_waiting;
+    m_waiting = count;
+    if (!more)
+        return;
+    if (m_tray)
+        m_tray->showMessage(tr("A refund waits for approval"),
+                            tr("%n refund request(s) waiting in office-desk.", nullptr, count), QSystemTrayIcon::Information, 10000);
+    emit newRequestsNoticed(count);
+}
+
+void MainWindow::showStatus(const QString &topic, const QString &text, int timeout)
+{
+    m_statusTopic = topic;
+    m_statusText = text;
+    statusBar()->showMessage(text, timeout);
+}
+
+void MainWindow::endStatus(const QString &topic)
+{
+    if (m_statusTopic != topic)
+        return;
+    if (statusBar()->currentMessage() == m_statusText)
+        statusBar()->clearMessage();
+    m_statusTopic.clear();
+    m_statusText.clear();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_settings)
         m_settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    if (m_settings) {
+        m_settings->setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
+        m_settings->setValue(QStringLiteral("window/sideSplitter"), m_sideSplitter->saveState());
+    }
     if (m_client->isRunning()) {
         // Let the server exit cleanly (stdin closed, then SIGTERM, then SIGKILL) without blocking.
         m_closing = true;

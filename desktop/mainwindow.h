@@ -18,6 +18,9 @@ class DatabaseWatcher;
 class QGroupBox;
 class QPlainTextEdit;
 class QSettings;
+class QSplitter;
+class QSystemTrayIcon;
+class ServerLogView;
 class QTabWidget;
 class ServerPanel;
 class ToolsPanel;
@@ -47,15 +50,25 @@ public:
     TrafficLog *trafficLog() const { return m_trafficLog; }
     TrafficView *trafficView() const { return m_trafficView; }
     ConnectPanel *connectPanel() const { return m_connectPanel; }
-    QPlainTextEdit *stderrView() const { return m_stderr; }
+    ServerLogView *serverLog() const { return m_serverLog; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     ElicitationDialog *currentQuestion() const { return m_dialog; }
+    QSystemTrayIcon *trayIcon() const { return m_tray; }
+    // The splitters whose sizes a person sets (tools | side, tabs / queue, form / result).
+    QList<QSplitter *> splitters() const;
 
     // Runs issue_refund for the invoice through this window's session (the Review button).
-    void reviewApproval(qint64 invoiceId);
+    void reviewApproval(qint64 invoiceId, qint64 requestId = 0);
+    // Runs `office-mcp approvals reopen N` (the Re-open button) without blocking; the queue
+    // shows the sentence it answers.
+    void reopenApproval(qint64 requestId);
 
 signals:
     void questionShown(ElicitationDialog *dialog);
+    // More refunds wait than before (a new request was queued): count waiting now.
+    void newRequestsNoticed(int waiting);
+    // `office-mcp approvals reopen` finished; message is the sentence it wrote.
+    void reopenFinished(qint64 requestId, bool ok, const QString &message);
     // After the result is shown and the database views are refreshed.
     void callCompleted(const McpCallResult &result);
 
@@ -64,6 +77,14 @@ protected:
 
 private:
     enum class Origin { ToolsPanel, Review };
+    struct CallInfo
+    {
+        Origin origin = Origin::ToolsPanel;
+        QString tool;
+        qint64 invoiceId = 0;  // issue_refund's invoice
+        qint64 requestId = 0;  // the approval request under review
+    };
+    RefundContext refundContextFor(const McpElicitation &question) const;
 
     void applyLaunch(const McpClient::Launch &launch, bool restartIfRunning);
     void updateServerStatus();
@@ -72,6 +93,11 @@ private:
     void showNextQuestion();
     void appendStderr(const QString &text);
     void onCallFinished(const McpCallResult &result);
+    void onPendingCountChanged(int count);
+    // Status-bar messages that belong to something (a restart, a review) are cleared when
+    // it ends, so the bar never describes a state that is over.
+    void showStatus(const QString &topic, const QString &text, int timeout = 0);
+    void endStatus(const QString &topic);
 
     McpClient *m_client;
     TrafficLog *m_trafficLog;
@@ -83,12 +109,18 @@ private:
     ApprovalQueue *m_approvalQueue;
     TrafficView *m_trafficView;
     ConnectPanel *m_connectPanel;
-    QPlainTextEdit *m_stderr;
+    ServerLogView *m_serverLog;
     QTabWidget *m_sideTabs;
     QGroupBox *m_approvalBox = nullptr;
+    QSplitter *m_mainSplitter = nullptr;
+    QSplitter *m_sideSplitter = nullptr;
+    QSystemTrayIcon *m_tray = nullptr;
+    QString m_statusTopic;
+    QString m_statusText;
+    int m_waiting = -1;  // approval requests waiting; -1 before the first count
     QQueue<McpElicitation> m_questions;
     QPointer<ElicitationDialog> m_dialog;
-    QHash<quint64, QPair<Origin, qint64>> m_calls;  // call id -> who asked (and the invoice for reviews)
+    QHash<quint64, CallInfo> m_calls;  // call id -> who started it, and for refunds which invoice
     QString m_failure;
     bool m_closing = false;
 };

@@ -92,12 +92,24 @@ void ResultView::showResult(const McpCallResult &result)
     const QString rounds = result.rounds > 1 ? tr(" · %1 rounds").arg(result.rounds) : QString();
     const QString tool = QStringLiteral("<code>%1</code>").arg(result.tool.toHtmlEscaped());
     switch (result.kind) {
-    case McpCallResult::Kind::Result:
-        m_status->setText(result.isError()
-                              ? tr("<b style='color:#c62828'>✗ %1 returned an error</b> (isError: true)%2").arg(tool, rounds)
-                              : tr("<b style='color:#2e7d32'>✓ %1 succeeded</b>%2").arg(tool, rounds));
+    case McpCallResult::Kind::Result: {
+        // A call that ran fine can still mean "nothing happened": a person declined or
+        // cancelled the refund, or it waits in the approval queue. structuredContent.status
+        // says which; calling that "succeeded" would tell the desk money went back.
+        const QString status = result.structured().toObject().value(QLatin1String("status")).toString();
+        if (result.isError())
+            m_status->setText(tr("<b style='color:#c62828'>✗ %1 returned an error</b> (isError: true)%2").arg(tool, rounds));
+        else if (status == QLatin1String("declined"))
+            m_status->setText(tr("<b style='color:#6d4c41'>⊘ Declined</b> · %1 changed nothing%2").arg(tool, rounds));
+        else if (status == QLatin1String("cancelled"))
+            m_status->setText(tr("<b style='color:#6d4c41'>⊘ Cancelled</b> · %1 changed nothing%2").arg(tool, rounds));
+        else if (status == QLatin1String("pending"))
+            m_status->setText(tr("<b style='color:#e65100'>⏳ Waiting for approval</b> · %1 queued it; nothing refunded yet%2").arg(tool, rounds));
+        else
+            m_status->setText(tr("<b style='color:#2e7d32'>✓ %1 succeeded</b>%2").arg(tool, rounds));
         m_raw->setPlainText(pretty(result.result));
         break;
+    }
     case McpCallResult::Kind::ProtocolError:
         m_status->setText(tr("<b style='color:#c62828'>✗ JSON-RPC error %1</b> from %2%3")
                               .arg(result.error.value(QLatin1String("code")).toInteger())

@@ -1,10 +1,10 @@
 #include "schemaform.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDateTime>
-#include <QDoubleSpinBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QJsonDocument>
@@ -12,7 +12,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRegularExpression>
-#include <QSpinBox>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -101,29 +100,70 @@ SchemaForm::Kind kindFor(const QJsonObject &property)
     return SchemaForm::Kind::Json;
 }
 
-int decimalsOf(double value)
-{
-    const QString text = QString::number(value, 'g', 12);
-    const qsizetype dot = text.indexOf(QLatin1Char('.'));
-    if (text.contains(QLatin1Char('e')))
-        return 6;
-    return dot < 0 ? 0 : int(text.size() - dot - 1);
-}
-
-int numberDecimals(const QJsonObject &property)
-{
-    int decimals = 2;
-    for (const char *key : {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "default", "multipleOf"}) {
-        const QJsonValue value = property.value(QLatin1String(key));
-        if (value.isDouble())
-            decimals = std::max(decimals, decimalsOf(value.toDouble()));
-    }
-    return std::min(decimals, 6);
-}
-
 QString formatNumber(double value)
 {
     return QString::number(value, 'g', 12);
+}
+
+// The text a number is shown with: integers without a fraction, others as short as exact.
+QString numberText(const QJsonValue &value, SchemaForm::Kind kind)
+{
+    if (kind == SchemaForm::Kind::Integer)
+        return QString::number(value.toInteger());
+    return formatNumber(value.toDouble());
+}
+
+// What a person typed into a number field, as JSON; undefined when it is not a number of
+// that kind. Both "12.50" and "12,50" are read as twelve and a half (a desk in a country that
+// writes a decimal comma); nothing else is guessed at.
+QJsonValue parseNumber(const QString &text, SchemaForm::Kind kind)
+{
+    static const QRegularExpression integer(QStringLiteral("^[+-]?\\d+$"));
+    static const QRegularExpression decimal(QStringLiteral("^[+-]?(\\d+([.,]\\d*)?|[.,]\\d+)$"));
+    if (kind == SchemaForm::Kind::Integer) {
+        bool ok = false;
+        const qint64 value = text.toLongLong(&ok);
+        return integer.match(text).hasMatch() && ok ? QJsonValue(value) : QJsonValue(QJsonValue::Undefined);
+    }
+    if (!decimal.match(text).hasMatch())
+        return QJsonValue(QJsonValue::Undefined);
+    QString dotted = text;
+    dotted.replace(QLatin1Char(','), QLatin1Char('.'));
+    bool ok = false;
+    const double value = dotted.toDouble(&ok);
+    return ok && std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Undefined);
+}
+
+// The server's validator's words (core/schema_validator.cpp), so the desk and a model read
+// the same sentence for the same mistake: "must be between 1 and 5".
+QString rangeProblem(const QJsonObject &property)
+{
+    QString lower, upper;
+    bool lowerExclusive = false, upperExclusive = false;
+    // Where both of a side are given, the stricter one is the rule that matters.
+    const QJsonValue minimum = property.value(QLatin1String("minimum"));
+    const QJsonValue exclusiveMinimum = property.value(QLatin1String("exclusiveMinimum"));
+    const QJsonValue maximum = property.value(QLatin1String("maximum"));
+    const QJsonValue exclusiveMaximum = property.value(QLatin1String("exclusiveMaximum"));
+    if (exclusiveMinimum.isDouble() && (!minimum.isDouble() || exclusiveMinimum.toDouble() >= minimum.toDouble())) {
+        lower = formatNumber(exclusiveMinimum.toDouble());
+        lowerExclusive = true;
+    } else if (minimum.isDouble()) {
+        lower = formatNumber(minimum.toDouble());
+    }
+    if (exclusiveMaximum.isDouble() && (!maximum.isDouble() || exclusiveMaximum.toDouble() <= maximum.toDouble())) {
+        upper = formatNumber(exclusiveMaximum.toDouble());
+        upperExclusive = true;
+    } else if (maximum.isDouble()) {
+        upper = formatNumber(maximum.toDouble());
+    }
+    const QString lowerPhrase = lowerExclusive ? SchemaForm::tr("greater than %1").arg(lower) : SchemaForm::tr("at least %1").arg(lower);
+    const QString upperPhrase = upperExclusive ? SchemaForm::tr("less than %1").arg(upper) : SchemaForm::tr("at most %1").arg(upper);
+    if (!lower.isEmpty() && !upper.isEmpty() && !lowerExclusive && !upperExclusive)
+        return lower == upper ? SchemaForm::tr("must be exactly %1").arg(lower) : SchemaForm::tr("must be between %1 and %2").arg(lower, upper);
+    if (!lower.isEmpty() && !upper.isEmpty())
+        return SchemaForm::tr("must be %1 and %2").arg(lowerPhrase, upperPhrase);
+    return SchemaForm::tr("must be %1").arg(lower.isEmpty() ? upperPhrase : lowerPhrase);
 }
 
 QString jsonText(const QJsonValue &value)
@@ -170,6 +210,20 @@ QString formatProblem(const QString &format, const QString &text)
 QString characters(qint64 count)
 {
     return count == 1 ? SchemaForm::tr("1 character") : SchemaForm::tr("%1 characters").arg(count);
+}
+
+QString lengthProblem(const QJsonObject &property)
+{
+    const QJsonValue minLength = property.value(QLatin1String("minLength"));
+    const QJsonValue maxLength = property.value(QLatin1String("maxLength"));
+    if (minLength.isDouble() && maxLength.isDouble()) {
+        return minLength.toInteger() == maxLength.toInteger()
+            ? SchemaForm::tr("must be exactly %1").arg(characters(minLength.toInteger()))
+            : SchemaForm::tr("must be between %1 and %2").arg(minLength.toInteger()).arg(characters(maxLength.toInteger()));
+    }
+    if (minLength.isDouble())
+        return SchemaForm::tr("must be at least %1").arg(characters(minLength.toInteger()));
+    return SchemaForm::tr("must be at most %1").arg(characters(maxLength.toInteger()));
 }
 
 QString placeholderFor(const QJsonObject &property)
@@ -370,13 +424,10 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
         emit changed();
     };
     QWidget *editor = m_fields.back().editor;
-    if (auto *edit = qobject_cast<QLineEdit *>(editor))
-        connect(edit, &QLineEdit::textEdited, this, touched);
-    else if (auto *spin = qobject_cast<QSpinBox *>(editor))
-        connect(spin, &QSpinBox::valueChanged, this, touched);
-    else if (auto *spin = qobject_cast<QDoubleSpinBox *>(editor))
-        connect(spin, &QDoubleSpinBox::valueChanged, this, touched);
-    else if (auto *box = qobject_cast<QCheckBox *>(editor))
+    if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
+        connect(edit, &QLineEdit::textChanged, this, touched);
+        connect(edit, &QLineEdit::returnPressed, this, &SchemaForm::submitRequested);
+    } else if (auto *box = qobject_cast<QCheckBox *>(editor))
         connect(box, &QCheckBox::toggled, this, touched);
     else if (auto *combo = qobject_cast<QComboBox *>(editor))
         connect(combo, &QComboBox::currentIndexChanged, this, touched);
@@ -390,63 +441,24 @@ QWidget *SchemaForm::createEditor(Field &field)
     const bool hasDefault = property.contains(QLatin1String("default"));
     switch (field.kind) {
     case Kind::Text: {
+        // No setMaxLength: it would cut what the person typed or pasted. A text that is too
+        // long stays as typed and is marked instead.
         auto *edit = new QLineEdit;
-        const QJsonValue maxLength = property.value(QLatin1String("maxLength"));
-        if (maxLength.isDouble() && maxLength.toInteger() > 0 && maxLength.toInteger() < 32767)
-            edit->setMaxLength(int(maxLength.toInteger()));
         edit->setPlaceholderText(placeholderFor(property));
         edit->setClearButtonEnabled(true);
         return edit;
     }
-    case Kind::Integer: {
-        auto *spin = new QSpinBox;
-        qint64 low = qint64(INT_MIN) + 1;
-        qint64 high = INT_MAX;
-        if (property.value(QLatin1String("minimum")).isDouble())
-            low = std::max(low, qint64(std::ceil(property.value(QLatin1String("minimum")).toDouble())));
-        if (property.value(QLatin1String("exclusiveMinimum")).isDouble())
-            low = std::max(low, qint64(std::floor(property.value(QLatin1String("exclusiveMinimum")).toDouble())) + 1);
-        if (property.value(QLatin1String("maximum")).isDouble())
-            high = std::min(high, qint64(std::floor(property.value(QLatin1String("maximum")).toDouble())));
-        if (property.value(QLatin1String("exclusiveMaximum")).isDouble())
-            high = std::min(high, qint64(std::ceil(property.value(QLatin1String("exclusiveMaximum")).toDouble())) - 1);
-        low = std::clamp<qint64>(low, qint64(INT_MIN) + 1, INT_MAX);
-        high = std::clamp<qint64>(high, low, INT_MAX);
-        // A person must choose: without a default the box starts at "not set", one below the range.
-        field.hasSentinel = !hasDefault;
-        field.sentinel = double(low - 1);
-        spin->setRange(int(field.hasSentinel ? low - 1 : low), int(high));
-        if (field.hasSentinel)
-            spin->setSpecialValueText(tr("not set"));
-        spin->setAccelerated(true);
-        spin->setMinimumWidth(120);
-        return spin;
-    }
+    case Kind::Integer:
     case Kind::Number: {
-        auto *spin = new QDoubleSpinBox;
-        const int decimals = numberDecimals(property);
-        const double quantum = std::pow(10.0, -decimals);
-        double low = -1e12;
-        double high = 1e12;
-        if (property.value(QLatin1String("minimum")).isDouble())
-            low = property.value(QLatin1String("minimum")).toDouble();
-        if (property.value(QLatin1String("exclusiveMinimum")).isDouble())
-            low = std::max(low, property.value(QLatin1String("exclusiveMinimum")).toDouble() + quantum);
-        if (property.value(QLatin1String("maximum")).isDouble())
-            high = property.value(QLatin1String("maximum")).toDouble();
-        if (property.value(QLatin1String("exclusiveMaximum")).isDouble())
-            high = std::min(high, property.value(QLatin1String("exclusiveMaximum")).toDouble() - quantum);
-        field.hasSentinel = !hasDefault;
-        field.sentinel = low - quantum;
-        spin->setDecimals(decimals);
-        spin->setRange(field.hasSentinel ? field.sentinel : low, std::max(low, high));
-        if (field.hasSentinel)
-            spin->setSpecialValueText(tr("not set"));
-        const QJsonValue step = property.value(QLatin1String("multipleOf"));
-        spin->setSingleStep(step.isDouble() && step.toDouble() > 0 ? step.toDouble() : 1.0);
-        spin->setAccelerated(true);
-        spin->setMinimumWidth(120);
-        return spin;
+        // Line edits, not spin boxes: a spin box clamps or drops keystrokes outside its range
+        // (1000 became 10.00, 9 became "not set"), so a person never saw what they had typed.
+        // The text is kept as typed and checked against the schema instead.
+        auto *edit = new QLineEdit;
+        edit->setPlaceholderText(hasDefault ? QString() : tr("not set"));
+        edit->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        edit->setMinimumWidth(120);
+        edit->setMaximumWidth(220);
+        return edit;
     }
     case Kind::Boolean:
         return new QCheckBox;
@@ -491,16 +503,10 @@ void SchemaForm::applyDefault(Field &field)
     case Kind::Text:
         static_cast<QLineEdit *>(field.editor)->setText(fallback.toString());
         break;
-    case Kind::Integer: {
-        auto *spin = static_cast<QSpinBox *>(field.editor);
-        spin->setValue(fallback.isDouble() ? int(fallback.toInteger()) : spin->minimum());
+    case Kind::Integer:
+    case Kind::Number:
+        static_cast<QLineEdit *>(field.editor)->setText(fallback.isDouble() ? numberText(fallback, field.kind) : QString());
         break;
-    }
-    case Kind::Number: {
-        auto *spin = static_cast<QDoubleSpinBox *>(field.editor);
-        spin->setValue(fallback.isDouble() ? fallback.toDouble() : spin->minimum());
-        break;
-    }
     case Kind::Boolean:
         static_cast<QCheckBox *>(field.editor)->setChecked(fallback.toBool(false));
         break;
@@ -534,17 +540,11 @@ QJsonValue SchemaForm::fieldValue(const Field &field, bool *set) const
         *set = !text.isEmpty();
         return text;
     }
-    case Kind::Integer: {
-        const int value = static_cast<QSpinBox *>(field.editor)->value();
-        *set = !(field.hasSentinel && value == int(field.sentinel));
-        return QJsonValue(qint64(value));
-    }
+    case Kind::Integer:
     case Kind::Number: {
-        auto *spin = static_cast<QDoubleSpinBox *>(field.editor);
-        const double quantum = std::pow(10.0, -spin->decimals());
-        *set = !(field.hasSentinel && std::abs(spin->value() - field.sentinel) < quantum / 2);
-        // The box already rounds to its decimals; printing and parsing removes binary noise.
-        return QString::number(spin->value(), 'f', spin->decimals()).toDouble();
+        const QString text = static_cast<QLineEdit *>(field.editor)->text().trimmed();
+        *set = !text.isEmpty();
+        return parseNumber(text, field.kind);  // undefined when it is not a number of that kind
     }
     case Kind::Boolean:
         return static_cast<QCheckBox *>(field.editor)->isChecked();
@@ -588,10 +588,8 @@ QString SchemaForm::fieldProblem(const Field &field) const
         const qint64 length = lengthInCodePoints(text);
         const QJsonValue minLength = property.value(QLatin1String("minLength"));
         const QJsonValue maxLength = property.value(QLatin1String("maxLength"));
-        if (minLength.isDouble() && length < minLength.toInteger())
-            return tr("must be at least %1").arg(characters(minLength.toInteger()));
-        if (maxLength.isDouble() && length > maxLength.toInteger())
-            return tr("must be at most %1").arg(characters(maxLength.toInteger()));
+        if ((minLength.isDouble() && length < minLength.toInteger()) || (maxLength.isDouble() && length > maxLength.toInteger()))
+            return lengthProblem(property);
         const QString problem = formatProblem(property.value(QLatin1String("format")).toString(), text);
         if (!problem.isEmpty())
             return problem;
@@ -605,6 +603,8 @@ QString SchemaForm::fieldProblem(const Field &field) const
     }
     case Kind::Integer:
     case Kind::Number: {
+        if (value.isUndefined())
+            return field.kind == Kind::Integer ? tr("must be a whole number") : tr("must be a number");
         const double number = value.toDouble();
         const QJsonValue minimum = property.value(QLatin1String("minimum"));
         const QJsonValue maximum = property.value(QLatin1String("maximum"));
@@ -613,7 +613,7 @@ QString SchemaForm::fieldProblem(const Field &field) const
         if ((minimum.isDouble() && number < minimum.toDouble()) || (maximum.isDouble() && number > maximum.toDouble())
             || (exclusiveMinimum.isDouble() && number <= exclusiveMinimum.toDouble())
             || (exclusiveMaximum.isDouble() && number >= exclusiveMaximum.toDouble()))
-            return tr("must be %1").arg(describeBounds(property).remove(tr("whole number") + QStringLiteral(" · ")));
+            return rangeProblem(property);
         const QJsonValue multipleOf = property.value(QLatin1String("multipleOf"));
         if (multipleOf.isDouble() && multipleOf.toDouble() > 0) {
             const double ratio = number / multipleOf.toDouble();
@@ -702,20 +702,13 @@ QStringList SchemaForm::setValues(const QJsonObject &values)
             shown = !given || value.isString();
             static_cast<QLineEdit *>(field.editor)->setText(value.toString());
             break;
-        case Kind::Integer: {
-            auto *spin = static_cast<QSpinBox *>(field.editor);
-            const double number = value.toDouble();
-            const int lowest = field.hasSentinel ? spin->minimum() + 1 : spin->minimum();
-            shown = !given || (value.isDouble() && number == std::floor(number) && number >= lowest && number <= spin->maximum());
-            spin->setValue(given && shown ? int(number) : (field.hasSentinel ? spin->minimum() : spin->value()));
-            break;
-        }
+        case Kind::Integer:
         case Kind::Number: {
-            auto *spin = static_cast<QDoubleSpinBox *>(field.editor);
-            const double number = value.toDouble();
-            const double lowest = field.hasSentinel ? field.sentinel + std::pow(10.0, -spin->decimals()) / 2 : spin->minimum();
-            shown = !given || (value.isDouble() && number >= lowest && number <= spin->maximum());
-            spin->setValue(given && shown ? number : (field.hasSentinel ? spin->minimum() : spin->value()));
+            // Any number of the right kind is shown as it is, in range or not: the form marks
+            // it rather than changing it. A string "2" is not a number (no coercion).
+            const bool whole = value.isDouble() && value.toDouble() == std::floor(value.toDouble());
+            shown = !given || (value.isDouble() && (field.kind == Kind::Number || whole));
+            static_cast<QLineEdit *>(field.editor)->setText(given && shown ? numberText(value, field.kind) : QString());
             break;
         }
         case Kind::Boolean:
@@ -787,4 +780,41 @@ void SchemaForm::updateErrors()
         field.errorLabel->setText(problem);
         field.errorLabel->setVisible(!problem.isEmpty());
     }
+}
+
+bool SchemaForm::focusFirstField()
+{
+    if (m_fields.empty())
+        return false;
+    m_fields.front().editor->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void SchemaForm::setNextFocus(QWidget *next)
+{
+    m_next = next;
+}
+
+bool SchemaForm::focusNextPrevChild(bool next)
+{
+    // The form is rebuilt for every tool, so its editors sit wherever Qt put them in the
+    // window's focus chain (after the Call button, among their hint labels). Tab moves
+    // through the fields in display order and then on to the Call button, explicitly.
+    QWidget *focus = QApplication::focusWidget();
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
+        QWidget *editor = m_fields[i].editor;
+        if (focus != editor && !editor->isAncestorOf(focus))
+            continue;
+        QWidget *target = nullptr;
+        if (next)
+            target = i + 1 < m_fields.size() ? m_fields[i + 1].editor : m_next.data();
+        else if (i > 0)
+            target = m_fields[i - 1].editor;
+        if (target && target->isEnabled() && !target->isHidden()) {
+            target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+            return true;
+        }
+        break;
+    }
+    return QWidget::focusNextPrevChild(next);
 }

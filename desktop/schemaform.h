@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -46,8 +47,18 @@ public:
 
     static QString describeBounds(const QJsonObject &property);
 
+    // Gives keyboard focus to the first field; false when there are no fields.
+    bool focusFirstField();
+    // Tab runs through the fields in display order and then on to `next` (the Call button).
+    void setNextFocus(QWidget *next);
+
 signals:
     void changed();
+    // Return was pressed in a text or number field: the owner may submit the form.
+    void submitRequested();
+
+protected:
+    bool focusNextPrevChild(bool next) override;
 
 private:
     struct Field
@@ -59,8 +70,6 @@ private:
         QWidget *editor = nullptr;
         QLabel *errorLabel = nullptr;
         QJsonArray choices;     // Choice / MultiChoice values, in item order
-        double sentinel = 0;    // spin box value meaning "not set"
-        bool hasSentinel = false;
         bool touched = false;
     };
 
@@ -77,4 +86,5 @@ private:
     QWidget *m_body = nullptr;  // rebuilt by setSchema
     QFormLayout *m_layout = nullptr;
     bool m_revealAll = false;
+    QPointer<QWidget> m_next;
 };

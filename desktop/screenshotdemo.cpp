@@ -9,7 +9,6 @@
 #include "toolspanel.h"
 
 #include <QApplication>
-#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
@@ -17,6 +16,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
+
+#include <algorithm>
 
 ScreenshotDemo::ScreenshotDemo(MainWindow *window, const QString &output, QObject *parent)
     : QObject(parent)
@@ -43,12 +44,32 @@ void ScreenshotDemo::bookSlot()
     ToolsPanel *tools = m_window->toolsPanel();
     tools->selectTool(QStringLiteral("book_slot"));
     tools->form()->setValues({{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}});
-    connect(m_window, &MainWindow::callCompleted, this, [this](const McpCallResult &) {
+    connect(m_window, &MainWindow::callCompleted, this, [this](const McpCallResult &result) {
         if (m_step == 1) {
             m_step = 2;
+            refundPartOfInvoice();
+        } else if (m_step == 2) {
+            if (result.isError())
+                return fail(QStringLiteral("the partial refund failed: ") + result.text());
+            m_step = 3;
             queueRefundFromAnotherClient();
         }
     });
+    tools->callButton()->click();
+}
+
+void ScreenshotDemo::refundPartOfInvoice()
+{
+    // The person at the desk refunds 30.00 of invoice 2 (80.00): it stays open with 50.00 left.
+    connect(m_window, &MainWindow::questionShown, this, [this](ElicitationDialog *dialog) {
+        if (m_step != 2)
+            return;
+        dialog->form()->setValues({{QStringLiteral("amount"), 30}, {QStringLiteral("reason"), QStringLiteral("Lunch was not delivered")}});
+        QTimer::singleShot(100, dialog->acceptButton(), &QPushButton::click);
+    });
+    ToolsPanel *tools = m_window->toolsPanel();
+    tools->selectTool(QStringLiteral("issue_refund"));
+    tools->form()->setValues({{QStringLiteral("invoice_id"), 2}});
     tools->callButton()->click();
 }
 
@@ -76,7 +97,7 @@ void ScreenshotDemo::queueRefundFromAnotherClient()
 
 void ScreenshotDemo::reviewQueuedRefund()
 {
-    m_step = 3;
+    m_step = 4;
     m_window->databaseView()->refresh();
     m_window->approvalQueue()->refresh();
     m_window->sideTabs()->setCurrentWidget(m_window->databaseView());
@@ -86,10 +107,14 @@ void ScreenshotDemo::reviewQueuedRefund()
     tools->form()->setValues({{QStringLiteral("invoice_id"), 2}});
 
     connect(m_window, &MainWindow::questionShown, this, [this](ElicitationDialog *dialog) {
+        if (m_step != 4)
+            return;
         SchemaForm *form = dialog->form();
-        form->setValues({{QStringLiteral("amount"), 80}, {QStringLiteral("reason"), QStringLiteral("Charged twice for the 4 Sept visit")}});
-        // Lower than centre, so the invoices above stay in view.
-        dialog->move(dialog->x() - 40, dialog->y() + 90);
+        form->setValues({{QStringLiteral("amount"), 50}, {QStringLiteral("reason"), QStringLiteral("Charged twice for the 4 Sept visit")}});
+        // Lower than centre where the screen has room, so the invoices above stay in view.
+        const QRect screen = m_window->geometry();
+        const int y = std::min(dialog->y() + 90, screen.bottom() - dialog->height() - 8);
+        dialog->move(std::max(screen.left() + 8, dialog->x() - 40), std::max(screen.top() + 38, y));
         QTimer::singleShot(900, this, &ScreenshotDemo::capture);
     });
     if (!m_window->approvalQueue()->review(2))

@@ -1,7 +1,8 @@
 #pragma once
 // `office-desk --demo-screenshot FILE`: puts the window into a telling state (a slot booked,
-// a refund queued by an assistant without forms, that refund under review with the form
-// filled in), saves a picture of the screen and quits. desktop/screenshot.sh runs it.
+// 30.00 of invoice 2 refunded at the desk, a further refund of it queued by an assistant
+// without forms, that refund under review with the form filled in over the partly refunded
+// invoice), saves a picture of the screen and quits. desktop/screenshot.sh runs it.
 
 #include <QObject>
 #include <QString>
@@ -19,6 +20,7 @@ public:
 
 private:
     void bookSlot();
+    void refundPartOfInvoice();
     void queueRefundFromAnotherClient();
     void reviewQueuedRefund();
     void capture();

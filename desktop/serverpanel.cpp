@@ -52,7 +52,9 @@ ServerPanel::ServerPanel(QWidget *parent)
     m_stop->setObjectName(QStringLiteral("stopButton"));
     m_status->setObjectName(QStringLiteral("serverStatus"));
     m_status->setTextFormat(Qt::RichText);
-    m_status->setMinimumWidth(260);
+    // Its own line, wrapping: a long "running · …" or an error sentence never widens the window.
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     grid->addWidget(new QLabel(tr("Server")), 0, 0);
     grid->addWidget(m_program, 0, 1);
@@ -69,13 +71,12 @@ ServerPanel::ServerPanel(QWidget *parent)
     row->addWidget(m_era);
     row->addSpacing(12);
     row->addWidget(m_elicitation);
-    row->addSpacing(12);
+    row->addStretch(1);
     row->addWidget(m_start);
     row->addWidget(m_restart);
     row->addWidget(m_stop);
-    row->addSpacing(12);
-    row->addWidget(m_status, 1);
     grid->addLayout(row, 1, 0, 1, 6);
+    grid->addWidget(m_status, 2, 0, 1, 6);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(4, 3);
 

@@ -8,7 +8,7 @@
 SqliteReader::SqliteReader(const QString &path)
 {
     if (!QFileInfo::exists(path)) {
-        m_error = QCoreApplication::translate("SqliteReader", "%1 does not exist yet; office-mcp creates it on first start.").arg(path);
+        m_error = QCoreApplication::translate("SqliteReader", "%1 does not exist yet; office-mcp creates it on first use (the first tool call).").arg(path);
         return;
     }
     const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, SQLITE_OPEN_READONLY, nullptr);
@@ -91,4 +91,10 @@ bool SqliteReader::hasTable(const QString &name) const
 {
     const Table table = query(QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"), {name});
     return table.ok() && !table.rows.isEmpty();
+}
+
+bool SqliteReader::hasColumn(const QString &table, const QString &column) const
+{
+    const Table columns = query(QStringLiteral("SELECT 1 FROM pragma_table_info(?) WHERE name = ?"), {table, column});
+    return columns.ok() && !columns.rows.isEmpty();
 }

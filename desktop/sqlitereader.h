@@ -32,6 +32,8 @@ public:
 
     Table query(const QString &sql, const QVariantList &bindings = {}) const;
     bool hasTable(const QString &name) const;
+    // Schema differences between versions (refunded_cents arrived in schema 3).
+    bool hasColumn(const QString &table, const QString &column) const;
 
 private:
     sqlite3 *m_db = nullptr;

@@ -54,6 +54,7 @@ QString pill(const QString &text, const QColor &colour)
 ToolsPanel::ToolsPanel(QWidget *parent)
     : QWidget(parent)
     , m_list(new QListWidget)
+    , m_firstRunHint(new QLabel)
     , m_title(new QLabel)
     , m_hints(new QLabel)
     , m_description(new QLabel)
@@ -65,18 +66,27 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     , m_callButton(new QPushButton(tr("Call")))
     , m_result(new ResultView)
 {
-    auto *layout = new QHBoxLayout(this);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    m_firstRunHint->setObjectName(QStringLiteral("firstRunHint"));
+    m_firstRunHint->setText(tr("<b>To start:</b> choose a tool on the left, fill in its form, then press <b>Call</b> (or Enter)."));
+    m_firstRunHint->setWordWrap(true);
+    m_firstRunHint->setStyleSheet(QStringLiteral("QLabel { background: #e3f2fd; color: #0d47a1; padding: 4px 8px; border-radius: 3px; }"));
+    layout->addWidget(m_firstRunHint);
     auto *outer = new QSplitter(Qt::Horizontal);
-    layout->addWidget(outer);
+    outer->setObjectName(QStringLiteral("toolsSplitter"));
+    outer->setChildrenCollapsible(false);
+    layout->addWidget(outer, 1);
 
     m_list->setObjectName(QStringLiteral("toolList"));
-    m_list->setMinimumWidth(150);
+    m_list->setMinimumWidth(120);
     m_list->setIconSize(QSize(14, 14));
     m_list->setSpacing(2);
     outer->addWidget(m_list);
 
     auto *right = new QSplitter(Qt::Vertical);
+    right->setObjectName(QStringLiteral("formResultSplitter"));
+    right->setChildrenCollapsible(false);
     outer->addWidget(right);
     outer->setStretchFactor(0, 0);
     outer->setStretchFactor(1, 1);
@@ -90,19 +100,31 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
     m_title->setFont(titleFont);
+    // Titles, hints and descriptions differ per tool; none of them may resize the splitters
+    // when another tool is chosen, so they wrap or scroll instead of asking for room.
+    m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     toolLayout->addWidget(m_title);
     m_hints->setObjectName(QStringLiteral("toolHints"));
     m_hints->setTextFormat(Qt::RichText);
+    m_hints->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     toolLayout->addWidget(m_hints);
     m_description->setObjectName(QStringLiteral("toolDescription"));
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    toolLayout->addWidget(m_description);
+    m_description->setStyleSheet(QStringLiteral("QLabel { color: #424242; }"));
 
     auto *arguments = new QGroupBox(tr("Arguments"));
     auto *argumentsLayout = new QVBoxLayout(arguments);
     auto *scroll = new QScrollArea;
-    scroll->setWidget(m_form);
+    auto *page = new QWidget;
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_description);
+    pageLayout->addSpacing(4);
+    pageLayout->addWidget(m_form);
+    pageLayout->addStretch(1);
+    scroll->setWidget(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     m_stack->addWidget(scroll);
@@ -112,7 +134,7 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     m_stack->addWidget(m_raw);
     argumentsLayout->addWidget(m_stack, 1);
     m_problems->setObjectName(QStringLiteral("argumentProblems"));
-    m_problems->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_problems->setStyleSheet(QStringLiteral("color: #616161;"));
     m_problems->setWordWrap(true);
     argumentsLayout->addWidget(m_problems);
     auto *buttons = new QHBoxLayout;
@@ -137,13 +159,18 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     right->setStretchFactor(1, 2);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &ToolsPanel::showTool);
+    // A tool chosen with the mouse or Enter: the person wants to fill it in next. (Arrowing
+    // through the list leaves focus in the list.)
+    connect(m_list, &QListWidget::itemClicked, this, &ToolsPanel::focusFirstArgument);
+    connect(m_list, &QListWidget::itemActivated, this, &ToolsPanel::focusFirstArgument);
+    connect(m_form, &SchemaForm::submitRequested, this, [this] {
+        if (m_callButton->isEnabled())
+            requestCall();
+    });
     connect(m_rawToggle, &QCheckBox::toggled, this, &ToolsPanel::setRawMode);
     connect(m_callButton, &QPushButton::clicked, this, &ToolsPanel::requestCall);
-    connect(m_form, &SchemaForm::changed, this, [this] {
-        if (!m_form->isValid())
-            return;
-        m_problems->clear();
-    });
+    connect(m_form, &SchemaForm::changed, this, &ToolsPanel::updateCallButton);
+    m_form->setNextFocus(m_callButton);
     setTools({});
 }
 
@@ -207,6 +234,7 @@ bool ToolsPanel::selectTool(const QString &name)
                 showTool(row);
             else
                 m_list->setCurrentRow(row);
+            focusFirstArgument();
             return true;
         }
     }
@@ -226,6 +254,7 @@ void ToolsPanel::showTool(int row)
 {
     if (!m_current.isEmpty())
         m_savedArguments.insert(m_current, m_form->values());
+    const QString previous = m_current;
     if (row < 0 || row >= m_list->count()) {
         m_current.clear();
         updateCallButton();
@@ -256,7 +285,10 @@ void ToolsPanel::showTool(int row)
         m_form->setValues(m_savedArguments.value(m_current));
     if (m_rawToggle->isChecked())
         m_raw->setPlainText(QString::fromUtf8(QJsonDocument(m_form->values()).toJson(QJsonDocument::Indented)));
-    m_problems->clear();
+    // The result below belongs to the tool it came from; under another tool's form it would
+    // read as that tool's answer.
+    if (m_current != previous)
+        m_result->clear();
     updateCallButton();
 }
 
@@ -265,7 +297,7 @@ void ToolsPanel::setRawMode(bool raw)
     if (raw) {
         m_raw->setPlainText(QString::fromUtf8(QJsonDocument(m_form->values()).toJson(QJsonDocument::Indented)));
         m_stack->setCurrentIndex(1);
-        m_problems->clear();
+        updateCallButton();
         return;
     }
     QJsonParseError error;
@@ -285,10 +317,10 @@ void ToolsPanel::setRawMode(bool raw)
         if (!fields.contains(key))
             extra << key;
     }
-    m_problems->setText(mismatches.isEmpty() && extra.isEmpty()
-                            ? QString()
-                            : tr("Not shown in the form: %1.").arg((mismatches + extra).join(QLatin1String(", "))));
     m_stack->setCurrentIndex(0);
+    updateCallButton();
+    if (!mismatches.isEmpty() || !extra.isEmpty())
+        m_problems->setText(tr("Not shown in the form: %1. %2").arg((mismatches + extra).join(QLatin1String(", ")), m_problems->text()).trimmed());
 }
 
 void ToolsPanel::requestCall()
@@ -336,11 +368,42 @@ void ToolsPanel::setBusy(bool busy)
 
 void ToolsPanel::updateCallButton()
 {
-    m_callButton->setEnabled(m_ready && !m_busy && !m_current.isEmpty());
-    m_callButton->setToolTip(!m_ready ? tr("office-mcp is not running") : m_busy ? tr("Waiting for the previous call") : QString());
+    // Raw JSON sends anything on purpose (to try the server's validation); the form only
+    // sends what its schema allows.
+    const QStringList problems = m_rawToggle->isChecked() ? QStringList() : m_form->problems();
+    m_callButton->setEnabled(m_ready && !m_busy && !m_current.isEmpty() && problems.isEmpty());
+    const QString toCall = problems.isEmpty() ? QString() : tr("To call: %1.").arg(problems.join(QLatin1String("; ")));
+    m_callButton->setToolTip(!m_ready ? tr("office-mcp is not running") : m_busy ? tr("Waiting for the previous call") : toCall);
+    m_problems->setText(m_current.isEmpty() ? QString() : toCall);
+}
+
+void ToolsPanel::focusFirstArgument()
+{
+    if (m_rawToggle->isChecked())
+        m_raw->setFocus(Qt::OtherFocusReason);
+    else if (!m_form->focusFirstField())
+        m_callButton->setFocus(Qt::OtherFocusReason);
+}
+
+void ToolsPanel::setFirstRunHintVisible(bool visible)
+{
+    m_firstRunHint->setVisible(visible);
 }
 
 void ToolsPanel::showResult(const McpCallResult &result)
 {
     m_result->showResult(result);
+}
+
+bool ToolsPanel::focusNextPrevChild(bool next)
+{
+    // Shift+Tab from Call goes back into the form (its last field), as Tab came from there.
+    if (!next && m_callButton->hasFocus() && m_stack->currentIndex() == 0) {
+        const QStringList fields = m_form->fieldNames();
+        if (QWidget *last = m_form->editor(fields.value(fields.size() - 1))) {
+            last->setFocus(Qt::BacktabFocusReason);
+            return true;
+        }
+    }
+    return QWidget::focusNextPrevChild(next);
 }

@@ -44,6 +44,13 @@ public:
     ResultView *resultView() const { return m_result; }
     QListWidget *toolList() const { return m_list; }
     QLabel *hintsLabel() const { return m_hints; }
+    QLabel *problemsLabel() const { return m_problems; }
+    QLabel *firstRunHint() const { return m_firstRunHint; }
+    // The one-line "how to start" hint above the list; hidden for good after the first call.
+    void setFirstRunHintVisible(bool visible);
+
+protected:
+    bool focusNextPrevChild(bool next) override;
 
 signals:
     void callRequested(const QString &tool, const QJsonObject &arguments);
@@ -53,6 +60,7 @@ private:
     void setRawMode(bool raw);
     void requestCall();
     void updateCallButton();
+    void focusFirstArgument();
     QJsonObject toolObject(const QString &name) const;
 
     QJsonArray m_tools;
@@ -61,6 +69,7 @@ private:
     bool m_ready = false;
     bool m_busy = false;
     QListWidget *m_list;
+    QLabel *m_firstRunHint;
     QLabel *m_title;
     QLabel *m_hints;
     QLabel *m_description;

@@ -27,6 +27,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/prctl.h>
 #include <poll.h>
 #include <sys/stat.h>
@@ -35,6 +36,18 @@
 namespace {
 
 constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
+// Group commit: at most this many reads of waiting input share one commit.
+constexpr int kMaxReadsPerCommit = 64;
+// The reply buffer keeps up to this much capacity between rounds.
+constexpr std::size_t kKeptReplyCapacity = 1024 * 1024;
+// Log lines of a round wait for its end up to this size.
+constexpr std::size_t kMaxPendingLog = 64 * 1024;
+
+// True when stdin has input (or EOF) waiting right now: reading it will not block.
+bool input_waiting() {
+    pollfd in{STDIN_FILENO, POLLIN, 0};
+    return ::poll(&in, 1, 0) == 1 && (in.revents & (POLLIN | POLLHUP));
+}
 
 volatile std::sig_atomic_t g_stop = 0;  // the signal that asked us to stop
 // After a stop signal, writes get kGraceSeconds to finish; then a write still blocked on a
@@ -57,6 +70,7 @@ struct Options {
     // The serving options as given (command line or environment), so `config` can carry
     // every one of them into the pasted configuration.
     std::vector<std::string> serving_args;
+    office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;
     std::vector<std::string> command;  // "db init", "config vscode", ...
 };
@@ -85,6 +99,12 @@ Options:
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
   --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
   --log-file PATH        append the log to PATH instead of stderr
+  --durability MODE      when a write is acknowledged (env OFFICE_MCP_DURABILITY):
+                         power (default): after it is flushed to the disk; survives a crash,
+                           kill -9, a power cut or a kernel panic (on a disk that honours flushes)
+                         process: once the kernel has it; survives a crash or kill -9, but a power
+                           cut or kernel panic can lose the last acknowledged bookings, orders
+                           and refunds. Faster; only for data you can afford to lose.
 
 Environment:
   OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first
@@ -121,6 +141,12 @@ std::int64_t positive_number(const std::string& option, const std::string& text)
 
 std::string absolute(const std::string& path);
 
+office::Durability durability_named(const std::string& name) {
+    if (name == "power") return office::Durability::Power;
+    if (name == "process") return office::Durability::Process;
+    fail("unknown durability " + name + " (power or process)");
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     std::string profile, tools, state_ttl, log_level;
@@ -128,6 +154,7 @@ Options parse_options(int argc, char** argv) {
         o.state_ttl = std::atoll(ttl);
         state_ttl = ttl;
     }
+    if (const char* d = std::getenv("OFFICE_MCP_DURABILITY"); d && *d) o.durability = durability_named(d);
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -157,6 +184,8 @@ Options parse_options(int argc, char** argv) {
             o.log_level = *parsed;
         } else if (arg == "--log-file") {
             o.log_file = value();
+        } else if (arg == "--durability") {
+            o.durability = durability_named(value());
         } else if (arg == "--since") {
             o.audit.since = value();
             if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
@@ -179,6 +208,7 @@ Options parse_options(int argc, char** argv) {
     if (!state_ttl.empty()) o.serving_args.insert(o.serving_args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
     if (!log_level.empty()) o.serving_args.insert(o.serving_args.end(), {"--log-level", log_level});
     if (!o.log_file.empty()) o.serving_args.insert(o.serving_args.end(), {"--log-file", absolute(o.log_file)});
+    if (o.durability == office::Durability::Process) o.serving_args.insert(o.serving_args.end(), {"--durability", "process"});
     return o;
 }
 
@@ -271,7 +301,20 @@ int open_log(const Options& o) {
     return fd;
 }
 
+// A server answers the same small messages for hours: its heap should reach a steady size and
+// stay there. glibc's defaults give memory back (trim) whenever 128 KiB is free at the top of
+// the heap and move the mmap threshold as large blocks come and go, so every call could shrink
+// the heap with brk and fault it back in on the next (issue 16 measured 2 brk and 1 page fault
+// per call). Keep what was freed (trimmed only past 16 MiB), grow in 1 MiB steps, and serve
+// blocks up to 1 MiB from the heap rather than from a fresh mmap each time.
+void settle_heap() {
+    mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
+    mallopt(M_TOP_PAD, 1024 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+}
+
 int serve(const Options& o) {
+    settle_heap();
     const auto tools = enabled_tools(o);
     // A location that cannot work is refused now, not at the first tool call (which a client
     // shows as a dropped connection). Nothing is created: a server/discover probe leaves no file.
@@ -285,7 +328,21 @@ int serve(const Options& o) {
     // dropped rather than written, so the log can never stall the protocol.
     struct stat log_stat {};
     const bool log_is_pipe = fstat(log_fd, &log_stat) == 0 && (S_ISFIFO(log_stat.st_mode) || S_ISSOCK(log_stat.st_mode));
-    office::Logger logger(o.log_level, [log_fd, log_is_pipe](std::string_view line) {
+    // A log file gets a round's lines in one write, just before the round's replies: whole
+    // lines still (O_APPEND keeps them apart from other processes'), one system call instead of
+    // one per request. A pipe keeps one write per line, each only when the pipe has room.
+    std::string pending_log;
+    const auto flush_log = [&] {
+        if (pending_log.empty()) return;
+        write_all(pending_log, log_fd);
+        pending_log.clear();
+    };
+    office::Logger logger(o.log_level, [&](std::string_view line) {
+        if (!log_is_pipe) {
+            pending_log.append(line);
+            if (pending_log.size() >= kMaxPendingLog) flush_log();
+            return;
+        }
         pollfd ready{log_fd, POLLOUT, 0};
         if (log_is_pipe && (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT))) return;
         write_all(line, log_fd);
@@ -307,7 +364,9 @@ int serve(const Options& o) {
                 start["tools"].push_back(tool.name);
         }
         start["log_level"] = office::log_level_name(o.log_level);
+        start["durability"] = o.durability == office::Durability::Power ? "power" : "process";
         logger.event(office::LogLevel::Info, "start", start);
+        flush_log();
     }
     // The last line of every run: why it ended and with which status.
     const auto stop = [&](const std::string& reason, int status, const std::string& problem = {}) {
@@ -316,6 +375,7 @@ int serve(const Options& o) {
         line["exit_code"] = status;
         if (!problem.empty()) line["problem"] = problem;
         logger.event(status == 0 ? office::LogLevel::Info : office::LogLevel::Error, "stop", line);
+        flush_log();
         // A client that shows stderr should still see why we stopped when the log is a file.
         if (!problem.empty() && log_fd != STDERR_FILENO) std::fprintf(stderr, "office-mcp: %s\n", problem.c_str());
         return status;
@@ -331,7 +391,7 @@ int serve(const Options& o) {
     options.store = [&]() -> office::OfficeStore& {
         if (!db) {
             try {
-                db = office::open_office_store(o.db);
+                db = office::open_office_store(o.db, o.durability);
             } catch (const office::StoreError& e) {
                 fatal = e.what();
                 throw;
@@ -358,42 +418,65 @@ int serve(const Options& o) {
     const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
     const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
     std::string reason = "end of input";
-    while (!g_stop) {
-        const auto n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            reason = std::string("read error: ") + std::strerror(errno);
-            break;
+    bool at_end = false;  // EOF or a read error: after this round's replies, stop
+    // One read() into the buffer: how many bytes, 0 at the end of input (or a read error).
+    const auto read_input = [&]() -> std::size_t {
+        for (;;) {
+            const auto n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+            if (n > 0) return static_cast<std::size_t>(n);
+            if (n < 0 && errno == EINTR && !g_stop) continue;
+            if (n < 0) reason = std::string("read error: ") + std::strerror(errno);
+            at_end = true;
+            return 0;
         }
-        if (n == 0) {
-            splitter.finish(on_line, on_overlong);
-            break;
+    };
+    const auto feed = [&](std::size_t n) { splitter.feed(std::string_view(buffer.data(), n), on_line, on_overlong); };
+    while (!g_stop && !at_end) {
+        const std::size_t n = read_input();
+        // Group commit. When more than one line is waiting — several in this read, or more
+        // input already behind it (a client that writes each message with its own write()
+        // still sends bursts) — every line waiting joins one transaction: this read's, and
+        // those of further reads for as long as input is waiting right now. One COMMIT, so
+        // one sync of the WAL, then every reply of the round in one write: no reply leaves
+        // before its write is committed. The round ends as soon as no input is waiting, or
+        // after kMaxReadsPerCommit reads (a client that never pauses still gets answers).
+        // A lone line commits on its own, so a write that fails (disk full) is answered with
+        // its own error; a group whose commit fails cannot say which of its writes were lost,
+        // and stops the server (below) without acknowledging any of them.
+        const std::string_view chunk(buffer.data(), n);
+        const bool batch = db && n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting());
+        if (batch) db->begin_batch();
+        if (n > 0) feed(n);
+        // Only a round with a write to commit is worth a look for more input.
+        for (int reads = 1; batch && db->batch_has_writes() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
+            const std::size_t more = read_input();
+            if (more == 0) break;
+            feed(more);
         }
-        const std::string_view chunk(buffer.data(), static_cast<std::size_t>(n));
-        // A pipelined burst (several lines in one read) commits its writes together, and its
-        // replies leave in one write, after that commit.
-        const bool burst = db && std::count(chunk.begin(), chunk.end(), '\n') > 1;
-        if (burst) db->begin_batch();
-        splitter.feed(chunk, on_line, on_overlong);
-        if (burst) {
+        if (batch) {
             try {
                 db->end_batch();
             } catch (const office::StoreError& e) {
-                // Nothing of this burst was committed, so nothing of it may be acknowledged.
+                // Nothing of this round was committed, so nothing of it may be acknowledged.
                 return stop("database error", 2, std::string("cannot commit: ") + e.what());
             }
         }
+        if (at_end && reason == "end of input") splitter.finish(on_line, on_overlong);
+        flush_log();
         if (!out.empty()) {
             if (!write_all(out)) {
                 reason = "stdout closed";
                 break;
             }
+            // Reuse the capacity; a round that needed much is not kept for ever.
             out.clear();
+            if (out.capacity() > kKeptReplyCapacity) out.shrink_to_fit();
         }
         if (!fatal.empty()) return stop("database error", 2, fatal);
     }
     if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
     session.end_of_input();
+    flush_log();
     if (!out.empty()) write_all(out);
     if (!fatal.empty()) return stop("database error", 2, fatal);
     return stop(reason, 0);

@@ -40,7 +40,9 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::ve
         dup2(err_fd, STDERR_FILENO);
         for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
         std::vector<char*> argv;
-        static std::string binary = OFFICE_MCP_BINARY;
+        // OFFICE_MCP_TEST_BINARY runs the tests against another build (e.g. to see a new test
+        // fail on the code before a fix).
+        static std::string binary = std::getenv("OFFICE_MCP_TEST_BINARY") ? std::getenv("OFFICE_MCP_TEST_BINARY") : OFFICE_MCP_BINARY;
         for (const auto& w : wrapper) argv.push_back(const_cast<char*>(w.c_str()));
         argv.push_back(binary.data());
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));

@@ -184,6 +184,13 @@ std::string error_without_root(const std::function<void()>& body) {
 
 }  // namespace
 
+TEST_CASE("power durability syncs the WAL at every commit, process durability leaves it to the kernel") {
+    TempDir dir;
+    CHECK(scalar(*office::open_office_database(dir / "power.db"), "PRAGMA synchronous") == 2);  // FULL
+    CHECK(scalar(*office::open_office_database(dir / "process.db", office::Durability::Process), "PRAGMA synchronous") ==
+          1);  // NORMAL
+}
+
 TEST_CASE("a new database file is created 0600 in new 0700 directories and seeded exactly as seed.sql says") {
     TempDir dir;
     std::string path = dir / "data/office-mcp/office.db";
@@ -197,7 +204,7 @@ TEST_CASE("a new database file is created 0600 in new 0700 directories and seede
     CHECK(rows(*db, "PRAGMA journal_mode") == std::vector<std::string>{"wal"});
     CHECK(scalar(*db, "PRAGMA foreign_keys") == 1);
     CHECK(scalar(*db, "PRAGMA busy_timeout") == 5000);
-    CHECK(scalar(*db, "PRAGMA synchronous") == 1);  // NORMAL
+    CHECK(scalar(*db, "PRAGMA synchronous") == 2);  // FULL: every commit syncs the WAL (issue 17)
 
     db->exec("UPDATE slots SET customer_id = 1 WHERE id = 1");
     REQUIRE(fs::exists(path + "-wal"));

@@ -40,6 +40,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -707,6 +708,120 @@ double percentile(std::vector<double> v, double p) {  // nearest rank
     return v[idx];
 }
 
+// The child's minor page faults and user/system CPU from /proc/PID/stat. The CPU split is
+// sampled by the kernel at each tick (scaled to the exact total), so it is meaningful over a
+// phase of many milliseconds, not per call; the fault count is exact.
+struct ProcStat {
+    bool ok = false;
+    long long minflt = 0;
+    double utime_us = 0, stime_us = 0;
+};
+ProcStat proc_stat(pid_t pid) {
+    ProcStat st;
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const size_t paren = text.rfind(')');  // the command name may hold spaces
+    if (paren == std::string::npos) return st;
+    std::istringstream in(text.substr(paren + 2));
+    std::vector<std::string> field;  // field[0] is stat's 3rd field (state)
+    for (std::string w; in >> w && field.size() < 14;) field.push_back(w);
+    if (field.size() < 14) return st;
+    const double tick_us = 1e6 / double(sysconf(_SC_CLK_TCK));
+    st.minflt = std::atoll(field[7].c_str());
+    st.utime_us = std::atof(field[11].c_str()) * tick_us;
+    st.stime_us = std::atof(field[12].c_str()) * tick_us;
+    st.ok = true;
+    return st;
+}
+
+struct LoadSpec {
+    long long min_calls = 0;
+    int64_t min_ns = 0, max_ns = 0;
+    int inflight = 64;
+    bool single = false;  // one write() per request instead of one per batch of replacements
+};
+struct LoadOut {
+    long long sent = 0;
+    int64_t t0 = 0, t1 = 0;
+    std::string err;  // empty when every answer came
+};
+// Keeps exactly spec.inflight requests `r` outstanding until the phase is over (see run_full);
+// ids continue from `id`, which is left after the last one sent.
+LoadOut run_load(Child& c, const Request& r, long long& id, const LoadSpec& spec, Counters& k) {
+    LoadOut lo;
+    const long long max_calls = spec.min_calls * 100;
+    const long long floor_calls = std::min<long long>(spec.min_calls, 8LL * spec.inflight);
+    const long long base = id;
+    std::vector<uint8_t> answered;
+    answered.reserve(size_t(spec.min_calls) * 4);
+    std::string req;
+    long long sent = 0, done = 0;
+    lo.t0 = now_ns();
+    auto send = [&](std::string& data) {
+        const bool ok = data.empty() || send_all(c, data, now_ns() + kCallTimeout);
+        data.clear();
+        return ok;
+    };
+    for (; sent < std::min<long long>(spec.min_calls, spec.inflight); ++sent) {
+        r.append(req, base + sent);
+        answered.push_back(0);
+        if (spec.single && !send(req)) {
+            lo.err = "write failed";
+            return lo;
+        }
+    }
+    if (!send(req)) {
+        lo.err = "write failed";
+        return lo;
+    }
+    int64_t deadline = now_ns() + kCallTimeout;
+    for (;;) {
+        std::string_view l;
+        const int64_t elapsed = now_ns() - lo.t0;
+        const bool more_time = elapsed < spec.min_ns;
+        const bool over_time = elapsed >= spec.max_ns;  // slow server: stop early (>= 8 × inflight calls)
+        bool wrote = false;
+        while (next_line(c, l)) {
+            TopLevel t;
+            long long got = 0;
+            if (scan_top(l, t) && t.method.empty() && id_as_int(t.id, got) && got >= base && got < base + sent &&
+                !answered[size_t(got - base)]) {
+                answered[size_t(got - base)] = 1;
+                ++done;
+                check_response(l, t, k);
+                if ((sent < spec.min_calls && !(over_time && sent >= floor_calls)) ||
+                    (more_time && sent < max_calls)) {
+                    r.append(req, base + sent++);
+                    answered.push_back(0);
+                    wrote = true;
+                    if (spec.single && !send(req)) {
+                        lo.err = "write failed under load";
+                        return lo;
+                    }
+                }
+            } else {
+                ++k.stray_lines;
+            }
+        }
+        if (!send(req)) {
+            lo.err = "write failed under load";
+            return lo;
+        }
+        if (wrote) deadline = now_ns() + kCallTimeout;
+        if (done >= sent) break;
+        Rd rd = read_some(c, deadline);
+        if (rd != Rd::Ok) {
+            lo.err = strprintf("under load after %lld of %lld answers: %s", done, sent,
+                               rd == Rd::Timeout ? "timed out" : rd == Rd::Eof ? "server closed stdout" : "read error");
+            return lo;
+        }
+    }
+    lo.t1 = now_ns();
+    lo.sent = sent;
+    id = base + sent;
+    return lo;
+}
+
 // Full session in one era: cold start, sequential latency and CPU per tool, throughput
 // and CPU under load, peak RSS, exit.
 // Starts server `s` in its own fresh directory (its database and stderr.log live there);
@@ -803,6 +918,7 @@ SessionOut run_full(const Server& s, bool modern, int pin_cpu, Ctx& ctx, bool wa
         }
         if (warmup_only) continue;
         const int64_t cpu0 = settled_cpu_ns(c);
+        const ProcStat st0 = proc_stat(c.pid);
         lat.clear();
         for (int i = 0; i < p.seq_calls; ++i, ++id) {
             req.clear();
@@ -815,78 +931,53 @@ SessionOut run_full(const Server& s, bool modern, int pin_cpu, Ctx& ctx, bool wa
             lat.push_back(double(t1 - t0) / 1e3);
         }
         const int64_t cpu1 = settled_cpu_ns(c);
+        const ProcStat st1 = proc_stat(c.pid);
+        if (st0.ok && st1.ok) {
+            o.fig[era + ".user_us_per_call." + tool.name] = (st1.utime_us - st0.utime_us) / p.seq_calls;
+            o.fig[era + ".sys_us_per_call." + tool.name] = (st1.stime_us - st0.stime_us) / p.seq_calls;
+            o.fig[era + ".minflt_per_call." + tool.name] = double(st1.minflt - st0.minflt) / p.seq_calls;
+        }
         o.fig[era + ".seq_p50_us." + tool.name] = percentile(lat, 0.50);
         o.fig[era + ".seq_p99_us." + tool.name] = percentile(lat, 0.99);
         if (cpu0 >= 0 && cpu1 >= 0)
             o.fig[era + ".cpu_per_call_us." + tool.name] = double(cpu1 - cpu0) / 1e3 / p.seq_calls;
     }
 
-    // Throughput: exactly `inflight` order_lunch requests outstanding. The first batch goes
-    // out in one write(); after each read() every answer in it is replaced at once, again
-    // with one write() for the whole batch of replacements. The phase lasts at least
-    // load_calls calls and at least load_min_ms (so a fast server is measured for long
-    // enough), at most 100 × load_calls calls.
-    const long long min_calls = warmup_only ? 200 : p.load_calls;
-    const long long max_calls = min_calls * 100;
-    const int64_t min_ns = warmup_only ? 0 : int64_t(p.load_min_ms) * 1'000'000;
-    const int64_t max_ns = warmup_only ? kCallTimeout : int64_t(p.load_max_ms) * 1'000'000;
-    const long long floor_calls = std::min<long long>(min_calls, 8LL * p.inflight);
+    // Throughput: exactly `inflight` order_lunch requests outstanding, twice: "burst" writes
+    // the replacements for all answers of one read() in one write() (what group commit loves);
+    // "single" writes every request with its own write(), as the official SDK clients do
+    // (issue 16). Each phase lasts at least load_calls calls and at least load_min_ms (so a
+    // fast server is measured for long enough), at most 100 × load_calls calls.
+    LoadSpec spec;
+    spec.min_calls = warmup_only ? 200 : p.load_calls;
+    spec.min_ns = warmup_only ? 0 : int64_t(p.load_min_ms) * 1'000'000;
+    spec.max_ns = warmup_only ? kCallTimeout : int64_t(p.load_max_ms) * 1'000'000;
+    spec.inflight = p.inflight;
     const Request r = tool_call(kTools[0], modern);
-    const long long base = id;
-    std::vector<uint8_t> answered;
-    answered.reserve(size_t(min_calls) * 4);
-    const int64_t cpu0 = warmup_only ? -1 : settled_cpu_ns(c);
-    const int64_t self0 = self_cpu_ns();
-    const int64_t t0 = now_ns();
-    long long sent = 0, done = 0;
-    req.clear();
-    for (; sent < std::min<long long>(min_calls, p.inflight); ++sent) {
-        r.append(req, base + sent);
-        answered.push_back(0);
-    }
-    if (!send_all(c, req, t0 + kCallTimeout)) return fail("write failed");
-    int64_t deadline = now_ns() + kCallTimeout;
-    for (;;) {
-        std::string_view l;
-        req.clear();
-        const int64_t elapsed = now_ns() - t0;
-        const bool more_time = elapsed < min_ns;
-        const bool over_time = elapsed >= max_ns;  // slow server: stop early (>= 8 × inflight calls)
-        while (next_line(c, l)) {
-            TopLevel t;
-            long long got = 0;
-            if (scan_top(l, t) && t.method.empty() && id_as_int(t.id, got) && got >= base && got < base + sent &&
-                !answered[size_t(got - base)]) {
-                answered[size_t(got - base)] = 1;
-                ++done;
-                check_response(l, t, o.k);
-                if ((sent < min_calls && !(over_time && sent >= floor_calls)) || (more_time && sent < max_calls)) {
-                    r.append(req, base + sent++);
-                    answered.push_back(0);
-                }
-            } else {
-                ++o.k.stray_lines;
-            }
-        }
-        if (!req.empty()) {
-            if (!send_all(c, req, now_ns() + kCallTimeout)) return fail("write failed under load");
-            deadline = now_ns() + kCallTimeout;
-        }
-        if (done >= sent) break;
-        Rd rd = read_some(c, deadline);
-        if (rd != Rd::Ok)
-            return fail(strprintf("under load after %lld of %lld answers: %s", done, sent,
-                                  rd == Rd::Timeout ? "timed out" : rd == Rd::Eof ? "server closed stdout" : "read error"));
-    }
-    const int64_t t1 = now_ns();
-    const int64_t self1 = self_cpu_ns();
-    id = base + sent;
-    o.load_calls = sent;
-    if (!warmup_only) {
+    for (const bool single : {false, true}) {
+        spec.single = single;
+        const std::string tag = single ? "_single" : "";
+        const int64_t cpu0 = warmup_only ? -1 : settled_cpu_ns(c);
+        const ProcStat st0 = proc_stat(c.pid);
+        const int64_t self0 = self_cpu_ns();
+        LoadOut lo = run_load(c, r, id, spec, o.k);
+        if (!lo.err.empty()) return fail(lo.err);
+        const int64_t self1 = self_cpu_ns();
+        o.load_calls += lo.sent;
+        if (warmup_only) continue;
         const int64_t cpu1 = settled_cpu_ns(c);
-        o.fig[era + ".throughput_cps"] = double(sent) / (double(t1 - t0) / 1e9);
-        if (cpu0 >= 0 && cpu1 >= 0) o.fig[era + ".cpu_per_call_load_us"] = double(cpu1 - cpu0) / 1e3 / double(sent);
-        o.fig[era + ".client_cpu_per_call_load_us"] = double(self1 - self0) / 1e3 / double(sent);
+        const ProcStat st1 = proc_stat(c.pid);
+        const double n = double(lo.sent);
+        o.fig[era + ".throughput_cps" + tag] = n / (double(lo.t1 - lo.t0) / 1e9);
+        if (cpu0 >= 0 && cpu1 >= 0) o.fig[era + ".cpu_per_call_load_us" + tag] = double(cpu1 - cpu0) / 1e3 / n;
+        o.fig[era + ".client_cpu_per_call_load_us" + tag] = double(self1 - self0) / 1e3 / n;
+        if (st0.ok && st1.ok) {
+            o.fig[era + ".user_us_per_call_load" + tag] = (st1.utime_us - st0.utime_us) / n;
+            o.fig[era + ".sys_us_per_call_load" + tag] = (st1.stime_us - st0.stime_us) / n;
+            o.fig[era + ".minflt_per_call_load" + tag] = double(st1.minflt - st0.minflt) / n;
+        }
+    }
+    if (!warmup_only) {
         o.fig[era + ".peak_rss_mib"] = vm_hwm_mib(c.pid);
         // The server's database files (db, -wal, -shm) in its private session directory: a WAL
         // that never checkpoints shows up here as growth proportional to the calls made.
@@ -908,6 +999,212 @@ SessionOut run_full(const Server& s, bool modern, int pin_cpu, Ctx& ctx, bool wa
     o.stderr_bytes = size_t(fs::file_size(errlog, ec));
     if (ec) o.stderr_bytes = 0;
     return o;
+}
+
+// Syscalls by kind per call (issue 16). In a session of its own, after a warm-up, strace -c
+// attaches to the server (-f: every thread) for one 64-in-flight order_lunch phase written
+// one message per write(), and detaches at its end; the counts cover that phase only.
+// strace slows every syscall, so this session's times are not used anywhere.
+struct Census {
+    bool ok = false;
+    std::string err;
+    long long calls = 0;
+    std::map<std::string, long long> syscalls;  // name -> count in the phase
+};
+Census run_census(const Server& s, bool modern, Ctx& ctx, const std::string& strace, long long calls) {
+    Census out;
+    SessionDir dir(ctx.tmp_root);
+    Child c;
+    SessionOut o;
+    if (!spawn_server(s, dir, -1, c, o)) {
+        out.err = o.err;
+        return out;
+    }
+    long long id = 1;
+    std::string req, line;
+    const int64_t start_deadline = c.t_spawn + kStartTimeout;
+    if (!modern) {
+        initialize_req().append(req, id);
+        if (!send_all(c, req, start_deadline) || wait_for(c, id, start_deadline, o.k, &line) != Wait::Ok) {
+            kill_child(c);
+            out.err = "initialize failed";
+            return out;
+        }
+        ++id;
+        req.assign(kInitialized);
+        if (!send_all(c, req, start_deadline)) {
+            kill_child(c);
+            out.err = "cannot write initialized";
+            return out;
+        }
+    }
+    const Request r = tool_call(kTools[0], modern);
+    LoadSpec spec;
+    spec.single = true;
+    spec.inflight = ctx.p.inflight;
+    spec.min_calls = std::max<long long>(500, spec.inflight);
+    spec.max_ns = kCallTimeout;
+    if (LoadOut w = run_load(c, r, id, spec, o.k); !w.err.empty()) {
+        kill_child(c);
+        out.err = "warm-up: " + w.err;
+        return out;
+    }
+    const std::string file = (dir.path / "census.txt").string();
+    const std::string pid = std::to_string(c.pid);
+    const pid_t tracer = fork();
+    if (tracer == 0) {
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(strace.c_str(), strace.c_str(), "-c", "-f", "-p", pid.c_str(), "-o", file.c_str(), (char*)nullptr);
+        _exit(127);
+    }
+    // Attached once the kernel names a tracer; a little longer for the threads of a Node server.
+    const int64_t attach_deadline = now_ns() + 5'000'000'000;
+    for (bool attached = false; !attached;) {
+        std::ifstream st("/proc/" + pid + "/status");
+        for (std::string l; std::getline(st, l);)
+            if (l.rfind("TracerPid:", 0) == 0) attached = std::atoi(l.c_str() + 10) != 0;
+        if (!attached && now_ns() > attach_deadline) {
+            kill(tracer, SIGKILL);
+            waitpid(tracer, nullptr, 0);
+            kill_child(c);
+            out.err = "strace did not attach (ptrace not permitted?)";
+            return out;
+        }
+        sleep_us(1000);
+    }
+    sleep_us(100'000);
+    spec.min_calls = calls;
+    LoadOut lo = run_load(c, r, id, spec, o.k);
+    kill(tracer, SIGINT);  // detaches and writes the summary
+    int status = 0;
+    waitpid(tracer, &status, 0);
+    close_and_wait(c, now_ns() + kExitTimeout);
+    if (!lo.err.empty()) {
+        out.err = lo.err;
+        return out;
+    }
+    // % time     seconds  usecs/call     calls    errors syscall
+    std::ifstream f(file);
+    for (std::string l; std::getline(f, l);) {
+        std::istringstream in(l);
+        std::vector<std::string> t;
+        for (std::string w; in >> w;) t.push_back(w);
+        if (t.size() < 5 || t.back() == "total" || !std::isdigit(static_cast<unsigned char>(t[0][0]))) continue;
+        out.syscalls[t.back()] += std::atoll(t[3].c_str());
+    }
+    out.calls = lo.sent;
+    out.ok = !out.syscalls.empty();
+    if (!out.ok) out.err = "strace -c reported nothing";
+    return out;
+}
+
+// Heap allocations per order_lunch call (issue 16): office-mcp-counting (the same server,
+// counting malloc/calloc/realloc into a shared file) after a warm-up, sequential and at 64
+// in flight written one message per write(). {seq, load} per call, or NaN with `err`.
+std::pair<double, double> run_alloc_census(const std::string& binary, Ctx& ctx, std::string& err) {
+    const std::pair<double, double> none{NAN, NAN};
+    SessionDir dir(ctx.tmp_root);
+    const std::string counter = (dir.path / "allocations").string();
+    {
+        const int fd = open(counter.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (fd < 0 || ftruncate(fd, sizeof(uint64_t)) != 0) {
+            err = "cannot create the counter file";
+            if (fd >= 0) close(fd);
+            return none;
+        }
+        close(fd);
+    }
+    const int fd = open(counter.c_str(), O_RDONLY | O_CLOEXEC);
+    void* mapped = fd < 0 ? MAP_FAILED : mmap(nullptr, sizeof(uint64_t), PROT_READ, MAP_SHARED, fd, 0);
+    if (fd >= 0) close(fd);
+    if (mapped == MAP_FAILED) {
+        err = "cannot map the counter file";
+        return none;
+    }
+    const volatile uint64_t* count = static_cast<const volatile uint64_t*>(mapped);
+    Server s;
+    s.name = "office-mcp-counting";
+    s.argv = {binary};
+    s.db = Server::Db::Arg;
+    Child c;
+    SessionOut o;
+    std::vector<std::string> env = {"OFFICE_BENCH_ALLOC_COUNTER=" + counter};
+    auto argv = server_argv(s, dir, env);
+    std::pair<double, double> result = none;
+    if (!spawn(c, argv, env, -1, (dir.path / "stderr.log").string(), err)) {
+        munmap(mapped, sizeof(uint64_t));
+        return none;
+    }
+    long long id = 1;
+    std::string req, line;
+    const int64_t deadline = c.t_spawn + kStartTimeout;
+    initialize_req().append(req, id++);
+    req += kInitialized;
+    const Request r = tool_call(kTools[0], false);
+    LoadSpec spec;
+    spec.single = true;
+    spec.inflight = ctx.p.inflight;
+    spec.min_calls = 1000;
+    spec.max_ns = kCallTimeout;
+    if (!send_all(c, req, deadline) || wait_for(c, 1, deadline, o.k, &line) != Wait::Ok) {
+        err = "initialize failed";
+    } else if (LoadOut w = run_load(c, r, id, spec, o.k); !w.err.empty()) {
+        err = "warm-up: " + w.err;
+    } else {
+        const int seq_calls = 1000;
+        const uint64_t a0 = *count;
+        bool ok = true;
+        for (int i = 0; i < seq_calls && ok; ++i, ++id) {
+            req.clear();
+            r.append(req, id);
+            const int64_t t0 = now_ns();
+            ok = send_all(c, req, t0 + kCallTimeout) && wait_for(c, id, t0 + kCallTimeout, o.k) == Wait::Ok;
+        }
+        const uint64_t a1 = *count;
+        spec.min_calls = 5000;
+        LoadOut lo = ok ? run_load(c, r, id, spec, o.k) : LoadOut{};
+        const uint64_t a2 = *count;
+        if (!ok || !lo.err.empty()) err = ok ? lo.err : "sequential calls failed";
+        else result = {double(a1 - a0) / seq_calls, double(a2 - a1) / double(lo.sent)};
+    }
+    close_and_wait(c, now_ns() + kExitTimeout);
+    munmap(mapped, sizeof(uint64_t));
+    return result;
+}
+
+// Throughput through the official SDK's Node client (node-client.mjs beside this source),
+// which writes one message per write(): `calls` order_lunch calls, `inflight` outstanding.
+// Calls per second, or NaN with `err` set.
+double run_node_client(const Server& s, Ctx& ctx, const std::string& node, const std::string& peers_dir,
+                       const std::string& script, long long calls, std::string& err) {
+    SessionDir dir(ctx.tmp_root);
+    std::vector<std::string> env;
+    const auto server = server_argv(s, dir, env);
+    std::vector<std::string> argv = {node, script, peers_dir, std::to_string(calls), std::to_string(ctx.p.inflight), "--"};
+    argv.insert(argv.end(), server.begin(), server.end());
+    Child c;
+    if (!spawn(c, argv, env, -1, (dir.path / "stderr.log").string(), err)) return NAN;
+    std::string line;
+    close_fd(c.wfd);
+    const int64_t deadline = now_ns() + 120'000'000'000;
+    for (;;) {
+        std::string_view l;
+        if (next_line(c, l)) {
+            line.assign(l);
+            break;
+        }
+        if (read_some(c, deadline) != Rd::Ok) break;
+    }
+    close_and_wait(c, now_ns() + kExitTimeout);
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.contains("seconds") || j.value("errors", 1) != 0) {
+        err = "no result" + (line.empty() ? std::string() : ": " + line.substr(0, 200)) + "; stderr: " +
+              tail_of_file(dir.path / "stderr.log");
+        return NAN;
+    }
+    return double(j["calls"].get<long long>()) / j["seconds"].get<double>();
 }
 
 // spawn -> server/discover -> answer -> close stdin -> process exit.
@@ -998,12 +1295,27 @@ std::vector<Figure> figure_list() {
         for (const char* era : {"legacy", "modern"})
             add(std::string(era) + ".cpu_per_call_us." + t.name,
                 std::string("server CPU/call seq ") + t.name + ", " + (era[0] == 'l' ? "legacy" : "2026"), "µs");
-    add("legacy.throughput_cps", "throughput, 64 in flight, legacy", "calls/s", true);
-    add("modern.throughput_cps", "throughput, 64 in flight, 2026", "calls/s", true);
-    add("legacy.cpu_per_call_load_us", "server CPU/call 64 in flight, legacy", "µs");
-    add("modern.cpu_per_call_load_us", "server CPU/call 64 in flight, 2026", "µs");
-    add("legacy.client_cpu_per_call_load_us", "client CPU/call 64 in flight, legacy", "µs");
-    add("modern.client_cpu_per_call_load_us", "client CPU/call 64 in flight, 2026", "µs");
+    for (const char* era : {"legacy", "modern"}) {
+        const std::string e = era[0] == 'l' ? "legacy" : "2026";
+        add(std::string(era) + ".user_us_per_call.order_lunch", "server user CPU/call seq order_lunch, " + e, "µs");
+        add(std::string(era) + ".sys_us_per_call.order_lunch", "server sys CPU/call seq order_lunch, " + e, "µs");
+        add(std::string(era) + ".minflt_per_call.order_lunch", "server page faults/call seq order_lunch, " + e, "");
+    }
+    // The 64-in-flight phases: burst (replacements batched in one write) and single (one
+    // write() per request, as the SDK clients write).
+    for (const char* mode : {"", "_single"}) {
+        const std::string m = mode[0] ? "one write/msg" : "burst writes";
+        for (const char* era : {"legacy", "modern"}) {
+            const std::string e = era[0] == 'l' ? "legacy" : "2026";
+            const std::string k = std::string(era) + ".";
+            add(k + "throughput_cps" + mode, "throughput, 64 in flight, " + m + ", " + e, "calls/s", true);
+            add(k + "cpu_per_call_load_us" + mode, "server CPU/call 64 in flight, " + m + ", " + e, "µs");
+            add(k + "user_us_per_call_load" + mode, "server user CPU/call 64 in flight, " + m + ", " + e, "µs");
+            add(k + "sys_us_per_call_load" + mode, "server sys CPU/call 64 in flight, " + m + ", " + e, "µs");
+            add(k + "minflt_per_call_load" + mode, "server page faults/call 64 in flight, " + m + ", " + e, "");
+            add(k + "client_cpu_per_call_load_us" + mode, "client CPU/call 64 in flight, " + m + ", " + e, "µs");
+        }
+    }
     add("legacy.peak_rss_mib", "peak RSS after load, legacy", "MiB");
     add("modern.peak_rss_mib", "peak RSS after load, 2026", "MiB");
     add("legacy.db_files_mib", "database files on disk after load, legacy", "MiB");
@@ -1011,6 +1323,12 @@ std::vector<Figure> figure_list() {
     add("legacy.exit_after_load_ms", "stdin EOF → exit after load, legacy", "ms");
     add("modern.exit_after_load_ms", "stdin EOF → exit after load, 2026", "ms");
     return f;
+}
+
+Figure figure_list_lookup(const std::vector<Figure>& figures, const std::string& key) {
+    for (const auto& f : figures)
+        if (f.key == key) return f;
+    return {key, key, "", false, false};
 }
 
 // values[pin][server][figure] = per-run values
@@ -1088,8 +1406,13 @@ void usage() {
         "                     binary, else the path CMake compiled in)\n"
         "  --peers DIR        folder holding peer-server*.mjs + node_modules (default: what\n"
         "                     ../shared/peers/setup.sh prints, ~/.cache/office-mcp-peers)\n"
-        "  --only LIST        comma list of echo,office,peer1,peer2\n"
+        "  --only LIST        comma list of echo,office,process,peer1,peer2 (process: office-mcp\n"
+        "                     --durability process, beside the power-safe default)\n"
         "  --no-pin           skip the pinned-to-one-CPU pass\n"
+        "  --no-census        skip the syscall census (strace -c attached to each server for one\n"
+        "                     64-in-flight phase written one message per write)\n"
+        "  --census-calls N   calls in that phase (default 5000; quick 2000)\n"
+        "  --no-node          skip the throughput through the SDK's Node client (node-client.mjs)\n"
         "  --json FILE        write all figures, per-run values and ratios as JSON\n"
         "  --tmpdir DIR       where the per-run databases go (default $TMPDIR or /tmp)\n"
         "  --echo-server      act as the echo floor server (used by the bench itself)\n");
@@ -1103,7 +1426,8 @@ int main(int argc, char** argv) {
     Ctx ctx;
     Params& P = ctx.p;
     std::string server_path, peers_dir, json_path, only, tmpdir;
-    bool no_pin = false;
+    bool no_pin = false, no_census = false, no_node = false;
+    long long census_calls = 0;
     std::optional<int> runs, seq, load;
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
@@ -1134,6 +1458,12 @@ int main(int argc, char** argv) {
             tmpdir = val();
         else if (a == "--no-pin")
             no_pin = true;
+        else if (a == "--no-census")
+            no_census = true;
+        else if (a == "--no-node")
+            no_node = true;
+        else if (a == "--census-calls")
+            census_calls = std::atoll(val().c_str());
         else if (a == "-v" || a == "--verbose")
             ctx.verbose = true;
         else if (a == "-h" || a == "--help") {
@@ -1205,6 +1535,13 @@ int main(int argc, char** argv) {
             o.argv = {fs::absolute(path).lexically_normal().string()};
         }
         servers.push_back(o);
+        // The same binary trading durability away (issue 17): what the power-safe default
+        // costs per write, measured in the same run.
+        Server p = o;
+        p.name = "office-mcp process";
+        p.key = "process";
+        if (!p.argv.empty()) p.argv.insert(p.argv.end(), {"--durability", "process"});
+        servers.push_back(p);
     }
     {
         const std::string node = resolve_in_path("node");
@@ -1419,6 +1756,64 @@ int main(int argc, char** argv) {
         }
     }
     set_self_pin(0);
+
+    // ---------------------------------------------------------------- syscall census
+    std::map<std::string, Census> census;  // server -> legacy-era census
+    const std::string strace = no_census ? "" : resolve_in_path("strace");
+    if (!no_census && strace.empty()) std::printf("  syscall census SKIPPED: strace not found in PATH\n");
+    if (census_calls <= 0) census_calls = P.quick ? 2000 : 5000;
+    if (!strace.empty()) {
+        std::fprintf(stderr, "syscall census:");
+        for (Server* s : active) {
+            census[s->name] = run_census(*s, false, ctx, strace, census_calls);
+            std::fprintf(stderr, " %s %s", s->name.c_str(), census[s->name].ok ? "ok" : census[s->name].err.c_str());
+        }
+        std::fprintf(stderr, "\n");
+    }
+    // ---------------------------------------------------------------- allocations
+    std::pair<double, double> allocations{NAN, NAN};
+    std::string alloc_err;
+#ifdef OFFICE_MCP_COUNTING_BINARY
+    const Server* office_server = nullptr;
+    for (const auto& s : servers)
+        if (s.key == "office" && s.available) office_server = &s;
+    if (office_server) {
+        std::fprintf(stderr, "allocation census ...\n");
+        const fs::path counting = fs::path(office_server->argv[0]).parent_path() / "../tests/bench/office-mcp-counting";
+        const std::string binary = fs::exists(counting) ? counting.lexically_normal().string() : OFFICE_MCP_COUNTING_BINARY;
+        allocations = run_alloc_census(binary, ctx, alloc_err);
+    }
+#else
+    alloc_err = "office-mcp-counting was not built";
+#endif
+
+    // ---------------------------------------------------------------- Node client
+    std::map<std::string, std::vector<double>> node_cps;  // server -> calls/s per run
+    const std::string node_bin = resolve_in_path("node");
+#ifdef OFFICE_BENCH_SOURCE_DIR
+    const std::string node_script = std::string(OFFICE_BENCH_SOURCE_DIR) + "/node-client.mjs";
+#else
+    const std::string node_script = (self_dir / "node-client.mjs").string();
+#endif
+    const bool node_ok = !no_node && !node_bin.empty() && fs::exists(node_script) &&
+                         fs::exists(fs::path(peers_dir) / "node_modules/@modelcontextprotocol/sdk");
+    if (!no_node && !node_ok)
+        std::printf("  Node client SKIPPED: needs node, %s and the SDK in %s/node_modules\n", node_script.c_str(),
+                    peers_dir.c_str());
+    if (node_ok) {
+        std::fprintf(stderr, "Node client:");
+        const long long calls = P.quick ? 5000 : 20000;
+        for (int run = 0; run < std::min(P.runs, 3); ++run)
+            for (size_t k = 0; k < active.size(); ++k) {
+                const Server* s = active[(k + size_t(run)) % active.size()];
+                std::string err;
+                const double cps = run_node_client(*s, ctx, node_bin, peers_dir, node_script, calls, err);
+                if (std::isfinite(cps)) node_cps[s->name].push_back(cps);
+                else failures[s->name].push_back("Node client: " + err);
+                std::fprintf(stderr, " %s %s", s->name.c_str(), std::isfinite(cps) ? "ok" : "FAIL");
+            }
+        std::fprintf(stderr, "\n");
+    }
     const double bench_seconds = double(now_ns() - bench_t0) / 1e9;
 
     // ---------------------------------------------------------------- table
@@ -1571,6 +1966,147 @@ int main(int argc, char** argv) {
     }
     std::printf("\nRatios are medians divided: peer ÷ office-mcp > 1 means office-mcp is lower (better for times, "
                 "CPU, RSS);\nfor throughput (higher is better) office-mcp is ahead when peer ÷ office-mcp < 1.\n");
+
+    // ---------------------------------------------------------------- durability
+    // What the power-safe default (an fdatasync of the WAL before every write's reply, one per
+    // burst) costs against --durability process, per write call, from the same runs.
+    const Server* process = nullptr;
+    for (const auto& s : servers)
+        if (s.key == "process") process = &s;
+    ojson durability_json;
+    if (office && process && office->available && process->available) {
+        std::printf("\nDURABILITY (issue 17): order_lunch, power (default) vs --durability process, unpinned\n");
+        const std::pair<const char*, const char*> rows_d[] = {
+            {"seq_p50_us.order_lunch", "latency p50, sequential"},
+            {"seq_p99_us.order_lunch", "latency p99, sequential"},
+            {"cpu_per_call_us.order_lunch", "server CPU/call, sequential"},
+            {"throughput_cps", "throughput, 64 in flight"},
+            {"cpu_per_call_load_us", "server CPU/call, 64 in flight"},
+        };
+        for (const char* era : {"legacy", "modern"})
+            for (const auto& [suffix, label] : rows_d) {
+                const std::string key = std::string(era) + "." + suffix;
+                const double pw = get(0, office->name, key).median, pr = get(0, process->name, key).median;
+                const Figure f = figure_list_lookup(figures, key);
+                std::printf("  %-32s %-7s power %10s %-7s process %10s %-7s power÷process %s\n", label,
+                            era[0] == 'l' ? "legacy" : "2026", fmt_num(pw).c_str(), f.unit.c_str(), fmt_num(pr).c_str(),
+                            f.unit.c_str(), std::isfinite(pw / pr) ? fmt_ratio(pw / pr).c_str() : "-");
+                durability_json[key] = {{"power", std::isfinite(pw) ? ojson(pw) : ojson(nullptr)},
+                                        {"process", std::isfinite(pr) ? ojson(pr) : ojson(nullptr)},
+                                        {"unit", f.unit}};
+            }
+    }
+    out["durability"] = durability_json;
+
+    // ---------------------------------------------------------------- census table
+    if (!census.empty()) {
+        std::printf("\nSYSCALLS PER CALL: order_lunch, 64 in flight, one write() per message, legacy (strace -c "
+                    "attached for %lld calls)\n",
+                    census_calls);
+        std::set<std::string> names;
+        for (const auto& [server, cs] : census)
+            for (const auto& [name, count] : cs.syscalls)
+                if (cs.calls > 0 && double(count) / double(cs.calls) >= 0.005) names.insert(name);
+        std::string head = strprintf("  %-16s", "syscall");
+        for (const Server* s : active) head += strprintf(" %19s", s->name.c_str());
+        std::printf("%s\n", head.c_str());
+        ojson cj;
+        auto row = [&](const std::string& name, auto value) {
+            std::string line = strprintf("  %-16s", name.c_str());
+            for (const Server* s : active) {
+                const Census& cs = census[s->name];
+                const double v = cs.ok && cs.calls > 0 ? value(cs) / double(cs.calls) : NAN;
+                line += strprintf(" %19s", cs.ok ? fmt_num(v).c_str() : "fail");
+                if (cs.ok) cj[s->name][name] = v;
+            }
+            std::printf("%s\n", line.c_str());
+        };
+        for (const auto& name : names)
+            row(name, [&](const Census& cs) {
+                auto it = cs.syscalls.find(name);
+                return it == cs.syscalls.end() ? 0.0 : double(it->second);
+            });
+        row("all", [](const Census& cs) {
+            double total = 0;
+            for (const auto& [n, v] : cs.syscalls) total += double(v);
+            return total;
+        });
+        for (const Server* s : active)
+            if (!census[s->name].ok) std::printf("  %s: %s\n", s->name.c_str(), census[s->name].err.c_str());
+        out["syscalls_per_call"] = cj;
+    }
+
+    // ---------------------------------------------------------------- issue 16 targets
+    {
+        std::printf("\nHEAP ALLOCATIONS per order_lunch call (office-mcp-counting, legacy): ");
+        if (std::isfinite(allocations.first))
+            std::printf("%s sequential, %s at 64 in flight one write per message\n", fmt_num(allocations.first).c_str(),
+                        fmt_num(allocations.second).c_str());
+        else
+            std::printf("not measured (%s)\n", alloc_err.c_str());
+        out["allocations_per_call"] = {{"sequential", std::isfinite(allocations.first) ? ojson(allocations.first) : ojson(nullptr)},
+                                       {"load_single", std::isfinite(allocations.second) ? ojson(allocations.second) : ojson(nullptr)}};
+        std::printf("\nTARGETS (issue 16: order_lunch, one message per write(), unpinned)\n");
+        ojson t16 = ojson::array();
+        auto report16 = [&](const std::string& name, std::optional<bool> met, const std::string& detail) {
+            std::printf("  [%s] %s: %s\n", !met ? "n/a     " : *met ? "met     " : "NOT MET ", name.c_str(), detail.c_str());
+            t16.push_back({{"target", name}, {"met", met ? ojson(*met) : ojson(nullptr)}, {"detail", detail}});
+        };
+        const Server* peer1s = nullptr;
+        for (const auto* pr : peers)
+            if (pr->key == "peer1") peer1s = pr;
+        auto m = [&](const Server* s, const std::string& key) { return s ? get(0, s->name, key).median : NAN; };
+        if (office && census.count(office->name) && census[office->name].ok) {
+            const Census& cs = census[office->name];
+            const double brk = cs.syscalls.count("brk") ? double(cs.syscalls.at("brk")) / double(cs.calls) : 0.0;
+            report16("0 brk per call in steady state", brk == 0.0, strprintf("%s brk/call", fmt_num(brk).c_str()));
+        } else {
+            report16("0 brk per call in steady state", std::nullopt, "no syscall census of office-mcp");
+        }
+        for (const char* era : {"legacy", "modern"}) {
+            const double f = m(office, std::string(era) + ".minflt_per_call_load_single");
+            report16(strprintf("≤ 0.01 page faults per call (%s)", era), std::isfinite(f) ? std::optional<bool>(f <= 0.01) : std::nullopt,
+                     strprintf("%s faults/call", fmt_num(f).c_str()));
+        }
+        auto vs = [&](const std::string& name, const std::string& key, double factor) {
+            const double o = m(office, key), p1 = m(peer1s, key);
+            if (!std::isfinite(o) || !std::isfinite(p1)) {
+                report16(name, std::nullopt, "missing figures");
+                return;
+            }
+            report16(name, p1 / o >= factor,
+                     strprintf("%s× (office-mcp %s µs, peer-server.mjs %s µs)", fmt_num(p1 / o).c_str(), fmt_num(o).c_str(),
+                               fmt_num(p1).c_str()));
+        };
+        vs("CPU per call ≥ 20× less than peer-server.mjs, sequential", "legacy.cpu_per_call_us.order_lunch", 20);
+        vs("CPU per call ≥ 20× less than peer-server.mjs, 64 in flight", "legacy.cpu_per_call_load_us_single", 20);
+        {
+            auto node_median = [&](const Server* s) { return s ? stat_of(node_cps[s->name]).median : NAN; };
+            ojson nj;
+            for (const auto& [name, v] : node_cps) nj[name] = v;
+            out["node_client_cps"] = nj;
+            const double o = node_median(office), p1 = node_median(peer1s), e = node_median(echo);
+            report16("throughput at 64 in flight ≥ 4× peer-server.mjs through the SDK's Node client",
+                     std::isfinite(o / p1) ? std::optional<bool>(o / p1 >= 4) : std::nullopt,
+                     strprintf("%s× (office-mcp %s, peer-server.mjs %s, echo floor %s calls/s; office-mcp process %s)",
+                               fmt_num(o / p1).c_str(), fmt_num(o).c_str(), fmt_num(p1).c_str(), fmt_num(e).c_str(),
+                               fmt_num(node_median(process)).c_str()));
+        }
+        for (const char* era : {"legacy", "modern"}) {
+            const std::string key = std::string(era) + ".throughput_cps_single";
+            const double o = m(office, key), e = m(echo, key);
+            report16(strprintf("throughput at 64 in flight ≥ half the echo floor (%s)", era),
+                     std::isfinite(o / e) ? std::optional<bool>(o >= e / 2) : std::nullopt,
+                     strprintf("%s of the floor (office-mcp %s, echo %s calls/s)", fmt_num(o / e).c_str(), fmt_num(o).c_str(),
+                               fmt_num(e).c_str()));
+        }
+        for (const char* era : {"legacy", "modern"}) {
+            const double r = m(office, std::string(era) + ".peak_rss_mib");
+            report16(strprintf("peak RSS < 8 MiB (%s)", era), std::isfinite(r) ? std::optional<bool>(r < 8) : std::nullopt,
+                     strprintf("%s MiB", fmt_num(r).c_str()));
+        }
+        out["targets_issue16"] = t16;
+    }
 
     // ---------------------------------------------------------------- targets
     std::printf("\nTARGETS (issue #6)\n");

@@ -8,15 +8,16 @@
 #include "desksettings.h"
 #include "elicitationdialog.h"
 #include "mainwindow.h"
+#include "office_version.h"
 #include "resultview.h"
 #include "schemaform.h"
+#include "serverlogview.h"
 #include "serverpanel.h"
 #include "testsupport.h"
 #include "toolspanel.h"
 #include "trafficlog.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -25,8 +26,9 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
+#include <QTableWidget>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -87,9 +89,9 @@ private:
         QVERIFY(dialog->isModal() || dialog->windowModality() != Qt::NonModal);
         QVERIFY(!dialog->acceptButton()->isEnabled());
         QCOMPARE(dialog->request().serverName, QStringLiteral("Office"));
-        auto *amountBox = qobject_cast<QDoubleSpinBox *>(dialog->form()->editor(QStringLiteral("amount")));
+        auto *amountBox = qobject_cast<QLineEdit *>(dialog->form()->editor(QStringLiteral("amount")));
         QVERIFY(amountBox);
-        amountBox->setValue(amount);
+        QTest::keyClicks(amountBox, QString::number(amount));
         QTest::keyClicks(dialog->form()->editor(QStringLiteral("reason")), reason);
         QVERIFY(dialog->acceptButton()->isEnabled());
         QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
@@ -157,6 +159,7 @@ private slots:
         McpCallResult booked = callFromPanel(window.get(), QStringLiteral("book_slot"),
                                              {{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}});
         QVERIFY2(!booked.isError(), qPrintable(booked.text()));
+        QVERIFY(window->toolsPanel()->firstRunHint()->isHidden());  // the hint has done its job
         QVERIFY(db->refreshCount() > refreshes);
         QCOMPARE(db->value(QStringLiteral("slots"), 1, QStringLiteral("customer_id")).toLongLong(), 1);
         QVERIFY(!window->toolsPanel()->resultView()->isShowingError());
@@ -170,7 +173,14 @@ private slots:
         // Refund invoice 2: the dialog appears, is filled and accepted.
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("open"));
         const McpCallResult refunded = callFromPanel(window.get(), QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 2}},
-                                                     [](ElicitationDialog *dialog) { approve(dialog, 80, QStringLiteral("Charged twice")); });
+                                                     [](ElicitationDialog *dialog) {
+                                                         // Started here, so the dialog says so, and shows the invoice.
+                                                         QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text(),
+                                                                  QStringLiteral("You started this refund from the tools panel."));
+                                                         QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text(),
+                                                                  QStringLiteral("Invoice 2 · Maria Alvarez · amount 80.00 · 0.00 refunded so far · 80.00 left"));
+                                                         approve(dialog, 80, QStringLiteral("Charged twice"));
+                                                     });
         QVERIFY2(!refunded.isError(), qPrintable(refunded.text()));
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("refunded"));
         const SqliteReader::Table refunds = db->snapshot(QStringLiteral("refunds"));
@@ -184,6 +194,9 @@ private slots:
         const McpCallResult declined = callFromPanel(window.get(), QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 4}},
                                                      [](ElicitationDialog *dialog) { dialog->declineButton()->click(); });
         QVERIFY2(!declined.isError(), qPrintable(declined.text()));
+        QCOMPARE(window->toolsPanel()->resultView()->statusText(),
+                 era == McpClient::Era::Modern ? QStringLiteral("⊘ Declined · issue_refund changed nothing · 2 rounds")
+                                               : QStringLiteral("⊘ Declined · issue_refund changed nothing"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(db->snapshot(QStringLiteral("refunds")).rows.size(), 1);
 
@@ -228,14 +241,31 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, 5000);
         auto *dialog = shown.at(0).at(0).value<ElicitationDialog *>();
         QVERIFY(dialog->request().message.contains(QStringLiteral("410.00")));
+        QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(
+                     QStringLiteral("no-forms-assistant/1.0 asked in approval request #1, today at ")),
+                 qPrintable(dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text()));
+        QCOMPARE(window->statusBar()->currentMessage(), QStringLiteral("Reviewing the refund of invoice 4…"));
         approve(dialog, 400, QStringLiteral("Goodwill"));
         QTRY_VERIFY_WITH_TIMEOUT(completed.count() == 1, 10000);
         QVERIFY2(!completed.at(0).at(0).value<McpCallResult>().isError(), qPrintable(completed.at(0).at(0).value<McpCallResult>().text()));
-        // 400.00 of 410.00: a partial refund (issue 11) leaves the invoice open with 10.00 left.
+        // 400.00 of 410.00: a partial refund (schema 3), so the invoice stays open with 10.00 left.
         QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("refunded_cents")).toLongLong(), 40000);
+        QCOMPARE(db->value(QStringLiteral("invoices"), 4, QStringLiteral("left_cents")).toLongLong(), 1000);
         QCOMPARE(db->value(QStringLiteral("approval_requests"), 1, QStringLiteral("status")).toString(), QStringLiteral("approved"));
         QCOMPARE(queue->pendingCount(), 1);
+        // Who asked and who decided, in the queue and on the refund.
+        const QString desk = QStringLiteral("office-desk/") + QStringLiteral(OFFICE_VERSION);
+        int approvedRow = -1;
+        for (int r = 0; r < queue->table()->rowCount(); ++r)
+            approvedRow = queue->table()->item(r, 1)->text() == QLatin1String("#1") ? r : approvedRow;
+        QVERIFY(approvedRow >= 0);
+        QCOMPARE(queue->table()->item(approvedRow, 5)->text(), QStringLiteral("no-forms-assistant/1.0"));
+        QCOMPARE(queue->table()->item(approvedRow, 8)->text(), desk);
+        const SqliteReader::Table refunds = db->snapshot(QStringLiteral("refunds"));
+        QCOMPARE(refunds.rows.size(), 1);
+        QCOMPARE(refunds.rows.at(0).at(refunds.columns.indexOf(QStringLiteral("requested_by"))).toString(), QStringLiteral("no-forms-assistant/1.0"));
+        QCOMPARE(refunds.rows.at(0).at(refunds.columns.indexOf(QStringLiteral("approval_request_id"))).toLongLong(), 1);
 
         // Decline the second: the request is marked declined and the invoice stays open.
         QVERIFY(queue->review(2));
@@ -245,6 +275,15 @@ private slots:
         QCOMPARE(db->value(QStringLiteral("approval_requests"), 2, QStringLiteral("status")).toString(), QStringLiteral("declined"));
         QCOMPARE(db->value(QStringLiteral("invoices"), 2, QStringLiteral("status")).toString(), QStringLiteral("open"));
         QCOMPARE(queue->pendingCount(), 0);
+
+        // The "no" was a mistake: Re-open runs office-mcp approvals reopen, and it waits again.
+        QSignalSpy reopened(window.get(), &MainWindow::reopenFinished);
+        QVERIFY(queue->reopen(2));
+        QTRY_COMPARE_WITH_TIMEOUT(reopened.count(), 1, 10000);
+        QVERIFY2(reopened.at(0).at(1).toBool(), qPrintable(reopened.at(0).at(2).toString()));
+        QCOMPARE(queue->noteLabel()->text(), reopened.at(0).at(2).toString());
+        QTRY_COMPARE_WITH_TIMEOUT(queue->pendingCount(), 1, 5000);
+        QCOMPARE(db->value(QStringLiteral("approval_requests"), 2, QStringLiteral("status")).toString(), QStringLiteral("pending"));
     }
 
     void aLegacyQuestionIsWithdrawnWhenTheServerGoesAway()
@@ -276,6 +315,9 @@ private slots:
         options.launch.database = m_dir.filePath(QStringLiteral("not-yet/there/office.db"));
         MainWindow window(options);
         QTRY_VERIFY_WITH_TIMEOUT(window.client()->isReady() && window.toolsPanel()->toolList()->count() == 6, 10000);
+        // Listing tools does not create the file; the pane says when it will be.
+        QVERIFY(!QFileInfo::exists(options.launch.database));
+        QVERIFY(window.databaseView()->statusLabel()->text().endsWith(QStringLiteral("creates it on first use (the first tool call).")));
         QSignalSpy completed(&window, &MainWindow::callCompleted);
         window.toolsPanel()->selectTool(QStringLiteral("find_customer"));
         window.toolsPanel()->form()->setValues({{QStringLiteral("query"), QStringLiteral("Tomas")}});
@@ -299,8 +341,10 @@ private slots:
         emit era->activated(1);
         QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->client()->processId() != pid, 10000);
         QCOMPARE(window->client()->protocolVersion(), QStringLiteral("2025-11-25"));
-        QVERIFY(window->stderrView()->toPlainText().contains(QStringLiteral("office-mcp exited with code 0")));
+        QVERIFY(window->serverLog()->plainText().contains(QStringLiteral("office-mcp exited with code 0")));
         QVERIFY(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("running")));
+        // The restart is over: the status bar no longer says it is happening.
+        QCOMPARE(window->statusBar()->currentMessage(), QString());
     }
 
     void closingTheWindowStopsTheServerWithoutBlocking()

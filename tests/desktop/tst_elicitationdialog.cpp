@@ -3,9 +3,11 @@
 
 #include "elicitationdialog.h"
 #include "schemaform.h"
+#include "officedb.h"
 #include "testsupport.h"
 
-#include <QDoubleSpinBox>
+#include <QTemporaryDir>
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -47,10 +49,10 @@ private slots:
         QVERIFY(!dialog.acceptButton()->isEnabled());
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
                  QStringLiteral("To accept: Amount to refund: is required; Reason: is required."));
-        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(25);
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("amount")), QStringLiteral("25"));
         QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("ok"));
         QVERIFY(!dialog.acceptButton()->isEnabled());
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_reason"))->text(), QStringLiteral("must be at least 3 characters"));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_reason"))->text(), QStringLiteral("must be between 3 and 200 characters"));
         QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("!"));
         QVERIFY(dialog.acceptButton()->isEnabled());
         QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text().isEmpty());
@@ -61,7 +63,7 @@ private slots:
         ElicitationDialog dialog(refundQuestion());
         QSignalSpy answered(&dialog, &ElicitationDialog::answered);
         dialog.open();
-        qobject_cast<QDoubleSpinBox *>(dialog.form()->editor(QStringLiteral("amount")))->setValue(12.5);
+        qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("amount")))->setText(QStringLiteral("12.5"));
         qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("reason")))->setText(QStringLiteral("Charged twice"));
         dialog.form()->setValues(dialog.form()->values());  // as if typed
         QVERIFY(dialog.acceptButton()->isEnabled());
@@ -85,6 +87,82 @@ private slots:
         QCOMPARE(answered.at(0).at(1).toString(), QStringLiteral("decline"));
         QCOMPARE(answered.at(0).at(2).toJsonObject(), QJsonObject{});
         QVERIFY(!dialog.isVisible());
+    }
+
+    // Issue 11: 1000 typed into an amount whose maximum is 80 stays 1000, and Accept stays off.
+    void anAmountAboveTheMaximumKeepsAcceptDisabledAndIsShownAsTyped()
+    {
+        ElicitationDialog dialog(refundQuestion());
+        dialog.open();
+        auto *amount = qobject_cast<QLineEdit *>(dialog.form()->editor(QStringLiteral("amount")));
+        QVERIFY(amount);
+        QTest::keyClicks(amount, QStringLiteral("1000"));
+        QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("Charged twice"));
+        QCOMPARE(amount->text(), QStringLiteral("1000"));
+        QVERIFY(!dialog.acceptButton()->isEnabled());
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_amount"))->text(), QStringLiteral("must be between 0.01 and 80"));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
+                 QStringLiteral("To accept: Amount to refund: must be between 0.01 and 80."));
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QTest::keyClick(amount, Qt::Key_Backspace);
+        QCOMPARE(amount->text(), QStringLiteral("10"));
+        QVERIFY(dialog.acceptButton()->isEnabled());
+    }
+
+    // Issue 11: the refund dialog speaks to office staff; protocol words only in the details line.
+    void aRefundDialogSaysWhoAsksAndWhatIsLeftOfTheInvoice()
+    {
+        RefundContext context;
+        context.known = true;
+        context.requestId = 3;
+        context.askedBy = QStringLiteral("phone-assistant");
+        context.askedAt = QDateTime(QDate::currentDate(), QTime(14, 2));
+        context.invoiceId = 2;
+        context.customer = QStringLiteral("Maria Alvarez");
+        context.amountCents = 8000;
+        context.refundedCents = 3000;
+        ElicitationDialog dialog(refundQuestion(), nullptr, context);
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Refund for invoice 2"));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("whoAsks"))->text(),
+                 QStringLiteral("phone-assistant asked in approval request #3, today at 14:02."));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text(),
+                 QStringLiteral("Invoice 2 · Maria Alvarez · amount 80.00 · 30.00 refunded so far · 50.00 left"));
+        for (const char *name : {"asker", "whoAsks", "invoiceSummary", "message"}) {
+            const QString text = dialog.findChild<QLabel *>(QLatin1String(name))->text();
+            for (const char *word : {"input_required", "2026-07-28", "elicitation", "issue_refund"})
+                QVERIFY2(!text.contains(QLatin1String(word)), qPrintable(QLatin1String(name) + QLatin1String(": ") + text));
+        }
+        const QString details = dialog.findChild<QLabel *>(QStringLiteral("details"))->text();
+        QVERIFY(details.contains(QStringLiteral("input_required")));
+        QVERIFY(details.contains(QStringLiteral("2026-07-28")));
+
+        context.fromToolsPanel = true;
+        context.requestId = 0;
+        ElicitationDialog own(refundQuestion(), nullptr, context);
+        QCOMPARE(own.findChild<QLabel *>(QStringLiteral("whoAsks"))->text(), QStringLiteral("You started this refund from the tools panel."));
+    }
+
+    void theRefundContextIsReadFromEitherSchema()
+    {
+        QTemporaryDir dir;
+        const QString v3 = dir.filePath(QStringLiteral("v3.db"));
+        QVERIFY(OfficeDb::create(v3, true));
+        QVERIFY(OfficeDb::exec(v3, QStringLiteral("UPDATE invoices SET refunded_cents = 3000 WHERE id = 2;"
+                                                  "INSERT INTO approval_requests (id, invoice_id, status, client, created_at) "
+                                                  "VALUES (5, 2, 'pending', 'phone-assistant', '2026-09-04T10:00:00Z')")));
+        const RefundContext context = RefundContext::read(v3, 2, 5);
+        QVERIFY(context.known);
+        QCOMPARE(context.customer, QStringLiteral("Maria Alvarez"));
+        QCOMPARE(context.leftCents(), qint64(5000));
+        QCOMPARE(context.askedBy, QStringLiteral("phone-assistant"));
+        QCOMPARE(context.askedAt, QDateTime::fromString(QStringLiteral("2026-09-04T10:00:00Z"), Qt::ISODate).toLocalTime());
+
+        const QString v2 = dir.filePath(QStringLiteral("v2.db"));  // before refunded_cents: the refund rows say it
+        QVERIFY(OfficeDb::create(v2, false));
+        QVERIFY(OfficeDb::exec(v2, QStringLiteral("INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at) "
+                                                  "VALUES (3, 15000, 'Charged twice', 'desk', 'office-desk', '2026-09-04T10:00:00Z')")));
+        QCOMPARE(RefundContext::read(v2, 3, 0).refundedCents, qint64(15000));
+        QCOMPARE(RefundContext::read(v2, 3, 0).leftCents(), qint64(0));
     }
 
     void escapeMeansCancel()

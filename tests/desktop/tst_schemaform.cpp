@@ -6,11 +6,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QSpinBox>
 #include <QTest>
 
 using TestSupport::parse;
@@ -40,7 +38,7 @@ private slots:
         QCOMPARE(form.fieldNames(), QStringList{QStringLiteral("query")});
         auto *edit = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("query")));
         QVERIFY(edit);
-        QCOMPARE(edit->maxLength(), 100);
+        QCOMPARE(edit->maxLength(), 32767);  // no cut: a longer query is kept and marked
         QVERIFY(form.isRequired(QStringLiteral("query")));
         QVERIFY(form.findChild<QLabel *>(QStringLiteral("label_query"))->text().contains(QLatin1Char('*')));
         QCOMPARE(form.problems(), QStringList{QStringLiteral("query: is required")});
@@ -72,17 +70,16 @@ private slots:
         SchemaForm form;
         form.setSchema(inputSchema(QStringLiteral("book_slot")));
         QCOMPARE(form.fieldNames(), (QStringList{QStringLiteral("slot_id"), QStringLiteral("customer_id")}));
-        auto *slot = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("slot_id")));
-        auto *customer = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("customer_id")));
+        auto *slot = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("slot_id")));
+        auto *customer = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("customer_id")));
         QVERIFY(slot && customer);
-        // "not set" sits one below the schema's minimum of 1.
-        QCOMPARE(slot->minimum(), 0);
-        QCOMPARE(slot->value(), 0);
-        QCOMPARE(slot->specialValueText(), QStringLiteral("not set"));
+        // Empty means "not set".
+        QCOMPARE(slot->text(), QString());
+        QCOMPARE(slot->placeholderText(), QStringLiteral("not set"));
         QCOMPARE(form.problems(), (QStringList{QStringLiteral("slot_id: is required"), QStringLiteral("customer_id: is required")}));
 
-        slot->setValue(4);
-        customer->setValue(1);
+        slot->setText(QStringLiteral("4"));
+        customer->setText(QStringLiteral("1"));
         QVERIFY(form.isValid());
         QCOMPARE(form.values(), parse(R"({"slot_id":4,"customer_id":1})"));
     }
@@ -91,7 +88,7 @@ private slots:
     {
         SchemaForm form;
         form.setSchema(inputSchema(QStringLiteral("open_invoices")));
-        qobject_cast<QSpinBox *>(form.editor(QStringLiteral("customer_id")))->setValue(3);
+        qobject_cast<QLineEdit *>(form.editor(QStringLiteral("customer_id")))->setText(QStringLiteral("3"));
         const QJsonValue id = form.values().value(QLatin1String("customer_id"));
         QVERIFY(id.isDouble());
         QCOMPARE(id.toVariant().typeId(), QMetaType::LongLong);
@@ -104,11 +101,15 @@ private slots:
         form.setSchema(inputSchema(QStringLiteral("issue_refund")));
         QCOMPARE(form.fieldNames(), QStringList{QStringLiteral("invoice_id")});
         QCOMPARE(form.kindOf(QStringLiteral("invoice_id")), SchemaForm::Kind::Integer);
-        auto *box = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("invoice_id")));
-        box->setValue(2);
+        auto *box = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("invoice_id")));
+        box->setText(QStringLiteral("2"));
         QCOMPARE(TestSupport::compact(form.values()), QByteArray(R"({"invoice_id":2})"));
-        box->setValue(0);  // "not set"
+        box->clear();  // "not set"
         QCOMPARE(form.problems(), QStringList{QStringLiteral("invoice_id: is required")});
+        box->setText(QStringLiteral("0"));
+        QCOMPARE(form.problems(), QStringList{QStringLiteral("invoice_id: must be at least 1")});
+        box->setText(QStringLiteral("2.5"));
+        QCOMPARE(form.problems(), QStringList{QStringLiteral("invoice_id: must be a whole number")});
     }
 
     void orderLunchOffersTheMenuBoundsTheQuantityAndLeavesOutAnEmptyNote()
@@ -117,26 +118,85 @@ private slots:
         form.setSchema(inputSchema(QStringLiteral("order_lunch")));
         QCOMPARE(form.fieldNames(), (QStringList{QStringLiteral("item"), QStringLiteral("quantity"), QStringLiteral("note")}));
         auto *item = qobject_cast<QComboBox *>(form.editor(QStringLiteral("item")));
-        auto *quantity = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("quantity")));
+        auto *quantity = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("quantity")));
         auto *note = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("note")));
         QVERIFY(item && quantity && note);
         QCOMPARE(item->count(), 4);  // "Choose…" and the three dishes
         QCOMPARE(item->itemText(1), QStringLiteral("bocadillo"));
         QCOMPARE(item->itemText(3), QStringLiteral("ensalada"));
-        QCOMPARE(quantity->maximum(), 5);
-        QCOMPARE(quantity->minimum(), 0);  // 0 = not set, 1..5 allowed
-        QCOMPARE(note->maxLength(), 20);
+        QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_quantity"))->text().contains(QStringLiteral("1 to 5")));
+        QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_note"))->text().contains(QStringLiteral("up to 20 characters")));
         QVERIFY(!form.isRequired(QStringLiteral("note")));
         QCOMPARE(form.problems(), (QStringList{QStringLiteral("item: is required"), QStringLiteral("quantity: is required")}));
 
         item->setCurrentIndex(2);
-        quantity->setValue(2);
+        quantity->setText(QStringLiteral("2"));
         QVERIFY(form.isValid());
         QCOMPARE(TestSupport::compact(form.values()), QByteArray(R"({"item":"tortilla","quantity":2})"));
         note->setText(QStringLiteral("sin cebolla"));
         QCOMPARE(form.values(), parse(R"({"item":"tortilla","quantity":2,"note":"sin cebolla"})"));
-        quantity->setValue(9);  // the box clamps to the schema's maximum
-        QCOMPARE(quantity->value(), 5);
+    }
+
+    // Issue 11: a value that breaks the schema stays exactly as typed, marked with the reason.
+    void anAmountAboveTheMaximumStaysAsTypedAndIsMarked()
+    {
+        SchemaForm form;
+        form.setSchema(TestSupport::refundSchema());
+        auto *amount = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("amount")));
+        QVERIFY(amount);
+        QTest::keyClicks(amount, QStringLiteral("1000"));
+        QCOMPARE(amount->text(), QStringLiteral("1000"));
+        auto *error = form.findChild<QLabel *>(QStringLiteral("error_amount"));
+        QVERIFY(!error->isHidden());
+        QCOMPARE(error->text(), QStringLiteral("must be between 0.01 and 80"));
+        QCOMPARE(form.problems().value(0), QStringLiteral("Amount to refund: must be between 0.01 and 80"));
+        QVERIFY(!form.isValid());
+    }
+
+    void aQuantityAboveTheMaximumStaysAsTypedAndIsMarked()
+    {
+        SchemaForm form;
+        form.setSchema(inputSchema(QStringLiteral("order_lunch")));
+        auto *quantity = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("quantity")));
+        QVERIFY(quantity);
+        QTest::keyClicks(quantity, QStringLiteral("9"));
+        QCOMPARE(quantity->text(), QStringLiteral("9"));
+        QCOMPARE(form.findChild<QLabel *>(QStringLiteral("error_quantity"))->text(), QStringLiteral("must be between 1 and 5"));
+        QVERIFY(form.problems().contains(QStringLiteral("quantity: must be between 1 and 5")));
+    }
+
+    void aNoteLongerThanItsLimitIsKeptWholeAndMarked()
+    {
+        SchemaForm form;
+        form.setSchema(inputSchema(QStringLiteral("order_lunch")));
+        auto *note = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("note")));
+        const QString typed = QStringLiteral("sin cebolla y con mucho pan, grac");
+        QCOMPARE(typed.size(), 33);
+        QTest::keyClicks(note, typed + QStringLiteral("!"));
+        QCOMPARE(note->text(), typed + QStringLiteral("!"));
+        QCOMPARE(form.findChild<QLabel *>(QStringLiteral("error_note"))->text(), QStringLiteral("must be at most 20 characters"));
+        QVERIFY(form.problems().contains(QStringLiteral("note: must be at most 20 characters")));
+    }
+
+    void setValuesShowsAnOutOfRangeNumberRatherThanDroppingIt()
+    {
+        SchemaForm form;
+        form.setSchema(inputSchema(QStringLiteral("order_lunch")));
+        QCOMPARE(form.setValues(parse(R"({"item":"tortilla","quantity":9})")), QStringList{});
+        QCOMPARE(qobject_cast<QLineEdit *>(form.editor(QStringLiteral("quantity")))->text(), QStringLiteral("9"));
+        QCOMPARE(form.problems(), QStringList{QStringLiteral("quantity: must be between 1 and 5")});
+    }
+
+    void aDecimalCommaIsReadAsTheDecimalPoint()
+    {
+        SchemaForm form;
+        form.setSchema(TestSupport::refundSchema());
+        auto *amount = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("amount")));
+        amount->setText(QStringLiteral("12,50"));
+        QCOMPARE(form.values().value(QLatin1String("amount")).toDouble(), 12.5);
+        QCOMPARE(amount->text(), QStringLiteral("12,50"));
+        amount->setText(QStringLiteral("12 euros"));
+        QCOMPARE(form.problems().value(0), QStringLiteral("Amount to refund: must be a number"));
     }
 
     void everyListedToolGetsOneEditorPerProperty()
@@ -160,24 +220,22 @@ private slots:
         SchemaForm form;
         form.setSchema(TestSupport::refundSchema());
         QCOMPARE(form.fieldNames(), (QStringList{QStringLiteral("amount"), QStringLiteral("reason")}));
-        auto *amount = qobject_cast<QDoubleSpinBox *>(form.editor(QStringLiteral("amount")));
+        auto *amount = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("amount")));
         auto *reason = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("reason")));
         QVERIFY(amount && reason);
-        QCOMPARE(amount->decimals(), 2);
-        QCOMPARE(amount->maximum(), 80.0);
-        QCOMPARE(amount->value(), 0.0);  // not set: one cent below the minimum
-        QCOMPARE(reason->maxLength(), 200);
+        QCOMPARE(amount->text(), QString());  // not set
+        QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_amount"))->text().contains(QStringLiteral("0.01 to 80")));
         QCOMPARE(form.findChild<QLabel *>(QStringLiteral("label_amount"))->text(),
                  QStringLiteral("Amount to refund <span style='color:#c62828'>*</span>"));
         QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_reason"))->text().contains(QStringLiteral("3–200 characters")));
 
-        amount->setValue(12.5);
+        amount->setText(QStringLiteral("12.5"));
         reason->setText(QStringLiteral("no"));
-        QCOMPARE(form.problems(), QStringList{QStringLiteral("Reason: must be at least 3 characters")});
+        QCOMPARE(form.problems(), QStringList{QStringLiteral("Reason: must be between 3 and 200 characters")});
         reason->setText(QStringLiteral("Charged twice"));
         QVERIFY(form.isValid());
         QCOMPARE(TestSupport::compact(form.values()), QByteArray(R"({"amount":12.5,"reason":"Charged twice"})"));
-        amount->setValue(80);
+        amount->setText(QStringLiteral("80"));
         QCOMPARE(TestSupport::compact(form.values()), QByteArray(R"({"amount":80,"reason":"Charged twice"})"));
     }
 
@@ -197,11 +255,11 @@ private slots:
         QCOMPARE(form.kindOf(QStringLiteral("size")), SchemaForm::Kind::Choice);
         QCOMPARE(form.kindOf(QStringLiteral("toppings")), SchemaForm::Kind::MultiChoice);
 
-        auto *age = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("age")));
-        QCOMPARE(age->minimum(), 18);  // a default means no "not set" slot
-        QCOMPARE(age->maximum(), 130);
-        auto *weight = qobject_cast<QDoubleSpinBox *>(form.editor(QStringLiteral("weight")));
-        QCOMPARE(weight->maximum(), 250.25);
+        auto *age = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("age")));
+        QCOMPARE(age->text(), QStringLiteral("30"));  // the default
+        QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_age"))->text().contains(QStringLiteral("18 to 130")));
+        auto *weight = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("weight")));
+        QVERIFY(form.findChild<QLabel *>(QStringLiteral("hint_weight"))->text().contains(QStringLiteral("250.25")));
         auto *colour = qobject_cast<QComboBox *>(form.editor(QStringLiteral("colour")));
         QCOMPARE(colour->itemText(1), QStringLiteral("Red"));  // enumNames are shown, values sent
         auto *size = qobject_cast<QComboBox *>(form.editor(QStringLiteral("size")));
@@ -235,8 +293,8 @@ private slots:
         qobject_cast<QLineEdit *>(form.editor(QStringLiteral("code")))->setText(QStringLiteral("ABC"));
         toppings->item(1)->setCheckState(Qt::Unchecked);
         colour->setCurrentIndex(2);
-        weight->setValue(70.25);
-        age->setValue(44);
+        weight->setText(QStringLiteral("70.25"));
+        age->setText(QStringLiteral("44"));
         QVERIFY2(form.isValid(), qPrintable(form.problems().join(QLatin1String("; "))));
         const QJsonObject values = form.values();
         // moc does not know raw strings: a "//" inside one would start a comment for it.
@@ -253,7 +311,7 @@ private slots:
     {
         SchemaForm form;
         form.setSchema(parse(R"({"type":"object","properties":{"n":{"type":"integer","default":3},"s":{"type":"string","default":"x"}}})"));
-        qobject_cast<QSpinBox *>(form.editor(QStringLiteral("n")))->setValue(9);
+        qobject_cast<QLineEdit *>(form.editor(QStringLiteral("n")))->setText(QStringLiteral("9"));
         qobject_cast<QLineEdit *>(form.editor(QStringLiteral("s")))->setText(QStringLiteral("y"));
         form.reset();
         QCOMPARE(form.values(), parse(R"({"n":3,"s":"x"})"));

@@ -1,0 +1,83 @@
+#include "refundcontext.h"
+
+#include "sqlitereader.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RefundContext", text);
+}
+
+} // namespace
+
+QString RefundContext::money(qint64 cents)
+{
+    const QString sign = cents < 0 ? QStringLiteral("-") : QString();
+    const qint64 magnitude = cents < 0 ? -cents : cents;
+    return sign + QStringLiteral("%1.%2").arg(magnitude / 100).arg(magnitude % 100, 2, 10, QLatin1Char('0'));
+}
+
+QString RefundContext::whoAsks() const
+{
+    if (fromToolsPanel)
+        return tr("You started this refund from the tools panel.");
+    if (requestId == 0)
+        return QString();
+    const QString who = askedBy.isEmpty() ? tr("An AI client") : askedBy;
+    if (!askedAt.isValid())
+        return tr("%1 asked in approval request #%2.").arg(who).arg(requestId);
+    const QString when = askedAt.date() == QDate::currentDate()
+        ? tr("today at %1").arg(askedAt.toString(QStringLiteral("HH:mm")))
+        : askedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return tr("%1 asked in approval request #%2, %3.").arg(who).arg(requestId).arg(when);
+}
+
+QString RefundContext::invoiceLine() const
+{
+    if (!known)
+        return QString();
+    QStringList parts{tr("Invoice %1").arg(invoiceId)};
+    if (!customer.isEmpty())
+        parts << customer;
+    parts << tr("amount %1").arg(money(amountCents)) << tr("%1 refunded so far").arg(money(refundedCents))
+          << tr("%1 left").arg(money(leftCents()));
+    return parts.join(QStringLiteral(" · "));
+}
+
+RefundContext RefundContext::read(const QString &database, qint64 invoiceId, qint64 requestId)
+{
+    RefundContext context;
+    context.invoiceId = invoiceId;
+    context.requestId = requestId;
+    const SqliteReader reader(database);
+    if (!reader.isOpen())
+        return context;
+    // Schema 3 keeps the running total on the invoice; before it, the refund rows say it.
+    const QString refunded = reader.hasColumn(QStringLiteral("invoices"), QStringLiteral("refunded_cents"))
+        ? QStringLiteral("i.refunded_cents")
+        : QStringLiteral("(SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r WHERE r.invoice_id = i.id)");
+    const SqliteReader::Table invoice = reader.query(
+        QStringLiteral("SELECT c.name, i.amount_cents, i.status, %1 FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id "
+                       "WHERE i.id = ?").arg(refunded),
+        {invoiceId});
+    if (invoice.ok() && !invoice.rows.isEmpty()) {
+        const QVariantList &row = invoice.rows.first();
+        context.known = true;
+        context.customer = row.value(0).toString();
+        context.amountCents = row.value(1).toLongLong();
+        context.invoiceStatus = row.value(2).toString();
+        context.refundedCents = row.value(3).toLongLong();
+    }
+    if (requestId > 0) {
+        const SqliteReader::Table request =
+            reader.query(QStringLiteral("SELECT client, created_at FROM approval_requests WHERE id = ?"), {requestId});
+        if (request.ok() && !request.rows.isEmpty()) {
+            context.askedBy = request.rows.first().value(0).toString();
+            context.askedAt = QDateTime::fromString(request.rows.first().value(1).toString(), Qt::ISODate).toLocalTime();
+        }
+    }
+    return context;
+}
