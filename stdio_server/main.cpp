@@ -10,6 +10,7 @@
 #include "schema_validator.h"
 #include "session.h"
 #include "clock.h"
+#include "connection.h"
 #include "sqlite_office_store.h"
 
 #include <algorithm>
@@ -38,8 +39,6 @@ namespace {
 constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 // Group commit: at most this many reads of waiting input share one commit.
 constexpr int kMaxReadsPerCommit = 64;
-// The reply buffer keeps up to this much capacity between rounds.
-constexpr std::size_t kKeptReplyCapacity = 1024 * 1024;
 // Log lines of a round wait for its end up to this size.
 constexpr std::size_t kMaxPendingLog = 64 * 1024;
 
@@ -381,42 +380,15 @@ int serve(const Options& o) {
         return status;
     };
 
-    // Nothing is opened until a request needs it: server/discover and tools/list never
-    // touch the database, so a probe leaves no file behind.
-    std::unique_ptr<office::OfficeStore> db;
-    std::unique_ptr<office::StateSealer> sealer;
-    std::string fatal;
-    office::SessionOptions options;
+    office::ConnectionOptions options;
     options.tools = tools;
-    options.store = [&]() -> office::OfficeStore& {
-        if (!db) {
-            try {
-                db = office::open_office_store(o.db, o.durability);
-            } catch (const office::StoreError& e) {
-                fatal = e.what();
-                throw;
-            }
-        }
-        return *db;
-    };
-    options.sealer = [&]() -> const office::StateSealer& {
-        if (!sealer) {
-            try {
-                sealer = std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl);
-            } catch (const std::exception& e) {
-                throw office::ProtocolError{office::rpc::kInternalError, e.what()};
-            }
-        }
-        return *sealer;
-    };
+    options.open_store = [&] { return office::open_office_store(o.db, o.durability); };
+    options.open_sealer = [&] { return std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl); };
     options.logger = &logger;
-    office::Session session(std::move(options));
-    office::LineSplitter splitter(kMaxLine);
+    options.max_line = kMaxLine;
+    office::Connection connection(std::move(options));
 
-    std::string out;
     std::vector<char> buffer(64 * 1024);
-    const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
-    const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
     std::string reason = "end of input";
     bool at_end = false;  // EOF or a read error: after this round's replies, stop
     // One read() into the buffer: how many bytes, 0 at the end of input (or a read error).
@@ -430,55 +402,37 @@ int serve(const Options& o) {
             return 0;
         }
     };
-    const auto feed = [&](std::size_t n) { splitter.feed(std::string_view(buffer.data(), n), on_line, on_overlong); };
     while (!g_stop && !at_end) {
         const std::size_t n = read_input();
-        // Group commit. When more than one line is waiting — several in this read, or more
-        // input already behind it (a client that writes each message with its own write()
-        // still sends bursts) — every line waiting joins one transaction: this read's, and
-        // those of further reads for as long as input is waiting right now. One COMMIT, so
-        // one sync of the WAL, then every reply of the round in one write: no reply leaves
-        // before its write is committed. The round ends as soon as no input is waiting, or
-        // after kMaxReadsPerCommit reads (a client that never pauses still gets answers).
-        // A lone line commits on its own, so a write that fails (disk full) is answered with
-        // its own error; a group whose commit fails cannot say which of its writes were lost,
-        // and stops the server (below) without acknowledging any of them.
+        // A round is every line waiting now: several in this read, or more input already
+        // behind it (a client that writes each message with its own write() still sends
+        // bursts). Their writes commit together (one sync), and their replies leave after that
+        // (core/connection.h). With a write in the round, further waiting input joins it, for
+        // at most kMaxReadsPerCommit reads (a client that never pauses still gets answers).
         const std::string_view chunk(buffer.data(), n);
-        const bool batch = db && n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting());
-        if (batch) db->begin_batch();
-        if (n > 0) feed(n);
-        // Only a round with a write to commit is worth a look for more input.
-        for (int reads = 1; batch && db->batch_has_writes() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
+        connection.begin_round(n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting()));
+        connection.feed(chunk);
+        for (int reads = 1; connection.wants_more() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
             const std::size_t more = read_input();
             if (more == 0) break;
-            feed(more);
+            connection.feed(std::string_view(buffer.data(), more));
         }
-        if (batch) {
-            try {
-                db->end_batch();
-            } catch (const office::StoreError& e) {
-                // Nothing of this round was committed, so nothing of it may be acknowledged.
-                return stop("database error", 2, std::string("cannot commit: ") + e.what());
-            }
-        }
-        if (at_end && reason == "end of input") splitter.finish(on_line, on_overlong);
+        if (!connection.end_round(at_end && reason == "end of input")) return stop("database error", 2, connection.fatal());
         flush_log();
-        if (!out.empty()) {
-            if (!write_all(out)) {
+        if (!connection.replies().empty()) {
+            if (!write_all(connection.replies())) {
                 reason = "stdout closed";
                 break;
             }
-            // Reuse the capacity; a round that needed much is not kept for ever.
-            out.clear();
-            if (out.capacity() > kKeptReplyCapacity) out.shrink_to_fit();
+            connection.replies_sent();
         }
-        if (!fatal.empty()) return stop("database error", 2, fatal);
+        if (!connection.fatal().empty()) return stop("database error", 2, connection.fatal());
     }
     if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
-    session.end_of_input();
+    connection.close();
     flush_log();
-    if (!out.empty()) write_all(out);
-    if (!fatal.empty()) return stop("database error", 2, fatal);
+    if (!connection.replies().empty()) write_all(connection.replies());
+    if (!connection.fatal().empty()) return stop("database error", 2, connection.fatal());
     return stop(reason, 0);
 }
 
