@@ -44,8 +44,8 @@ void Connection::begin_round(bool grouped) {
 
 void Connection::feed(std::string_view bytes) {
     splitter_.feed(
-        bytes, [&](std::string_view line) { session_.handle_line(line, out_); },
-        [&] { session_.handle_overlong_line(options_.max_line, out_); });
+        bytes, [&](std::string_view line) { session_.handle_line(line, pending_); },
+        [&] { session_.handle_overlong_line(options_.max_line, pending_); });
 }
 
 bool Connection::wants_more() const { return grouped_ && store_->batch_has_writes(); }
@@ -57,16 +57,23 @@ bool Connection::end_round(bool input_ended) {
             store_->end_batch();
         } catch (const StoreError& e) {
             // Nothing of this round was committed, so nothing of it may be acknowledged.
-            out_.clear();
+            pending_.clear();
             fatal_ = std::string("cannot commit: ") + e.what();
             return false;
         }
     }
     // The last line commits on its own, outside the group: its failure gets its own reply.
     if (input_ended)
-        splitter_.finish([&](std::string_view line) { session_.handle_line(line, out_); },
-                         [&] { session_.handle_overlong_line(options_.max_line, out_); });
+        splitter_.finish([&](std::string_view line) { session_.handle_line(line, pending_); },
+                         [&] { session_.handle_overlong_line(options_.max_line, pending_); });
+    release();
     return true;
+}
+
+void Connection::release() {
+    if (out_.empty()) out_.swap(pending_);
+    else out_ += pending_;
+    pending_.clear();
 }
 
 void Connection::replies_sent() {
@@ -76,6 +83,9 @@ void Connection::replies_sent() {
     if (out_.capacity() > kKeptReplyCapacity) out_.shrink_to_fit();
 }
 
-void Connection::close() { session_.end_of_input(); }
+void Connection::close() {
+    session_.end_of_input();
+    release();
+}
 
 }  // namespace office

@@ -52,6 +52,7 @@ public:
     // the round may be acknowledged, so its replies are dropped and fatal() says why.
     bool end_round(bool input_ended);
     // The replies that may leave now (complete lines); replies_sent() once they are written.
+    // A round's replies are released by its end_round, after its commit, never before.
     const std::string& replies() const { return out_; }
     void replies_sent();
     // Non-empty once the store cannot be opened or a commit failed: the transport stops after
@@ -65,12 +66,14 @@ public:
 
 private:
     SessionOptions session_options(ConnectionOptions& options);
+    void release();  // the round's replies may leave
 
     ConnectionOptions options_;
     std::unique_ptr<OfficeStore> store_;
     std::unique_ptr<StateSealer> sealer_;
     std::string fatal_;
-    std::string out_;
+    std::string pending_;  // the replies of the round in progress
+    std::string out_;      // released replies
     bool grouped_ = false;
     LineSplitter splitter_;
     Session session_;  // last: its callbacks use the members above

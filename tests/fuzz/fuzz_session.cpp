@@ -4,6 +4,7 @@
 // stdout promises: every byte written is whole lines, each one JSON-RPC 2.0 message (or a
 // 2025-03-26 batch array of them) that reads back as JSON.
 
+#include "../drive_connection.h"
 #include "json_rpc.h"
 #include "request_state.h"
 #include "session.h"
@@ -60,31 +61,15 @@ std::unique_ptr<office::SqliteOfficeStore> fresh_store() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
-    std::unique_ptr<office::SqliteOfficeStore> store;
-
-    office::SessionOptions options;
-    options.store = [&]() -> office::OfficeStore& {
-        if (!store) store = fresh_store();
-        return *store;
+    office::ConnectionOptions options;
+    options.open_store = [] { return fresh_store(); };
+    options.open_sealer = [] {
+        return std::make_unique<office::StateSealer>(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
     };
-    options.sealer = []() -> const office::StateSealer& { return sealer; };
     options.now = [] { return std::int64_t{1'790'000'000}; };
-    office::Session session(std::move(options));
-    office::LineSplitter splitter(kMaxLine);
-
-    std::string out;
-    const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
-    const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
-    // Fed in uneven chunks, as reads from a pipe arrive, so lines also span chunk boundaries.
-    std::string_view input(reinterpret_cast<const char*>(data), size);
-    for (std::size_t chunk = 1; !input.empty(); chunk = chunk * 3 % 509 + 1) {
-        const auto part = input.substr(0, chunk);
-        input.remove_prefix(part.size());
-        splitter.feed(part, on_line, on_overlong);
-    }
-    splitter.finish(on_line, on_overlong);
-    session.end_of_input();
-    check_output(out);
+    options.max_line = kMaxLine;
+    office::Connection connection(std::move(options));
+    // The same rounds, group commit included, as the stdio server makes of a pipe's reads.
+    check_output(office::testing::drive_connection(connection, std::string_view(reinterpret_cast<const char*>(data), size)));
     return 0;
 }
