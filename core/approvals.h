@@ -9,19 +9,8 @@
 
 namespace office {
 
-class Database;
-
-struct ApprovalRequest {
-    std::int64_t id = 0;
-    std::int64_t invoice_id = 0;
-    std::string status;       // pending, approved, declined
-    std::string client;       // who queued it
-    std::string created_at;
-    std::string resolved_by;  // "" while nobody approved or declined it
-};
-
-// Every request, oldest first.
-std::vector<ApprovalRequest> list_approval_requests(Database& db);
+class OfficeStore;
+struct ApprovalRequest;
 
 // Outcome of reopen_approval_request: a sentence for stdout (ok) or stderr (refused).
 struct ReopenOutcome {
@@ -33,7 +22,10 @@ struct ReopenOutcome {
 // and audits it as refund_reopened by `who`, in one write transaction. Refused, changing
 // nothing, when the request does not exist, is not declined, its invoice has nothing left to
 // refund, or another request of that invoice is pending.
-ReopenOutcome reopen_approval_request(Database& db, std::int64_t id, const std::string& who_name,
-                                      const std::string& who_version);
+ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const std::string& who_name,
+                                      const std::string& who_version, const std::string& at);
+
+// The queue as `office-mcp approvals list` prints it: a table, or "No approval requests."
+std::string approvals_table(const std::vector<ApprovalRequest>& requests);
 
 }  // namespace office

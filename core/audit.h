@@ -2,7 +2,7 @@
 // The audit trail: who changed what, through which protocol era, and when. Every write a tool
 // makes (a booking, a lunch order, a queued refund, a refund and its approval or decline)
 // records one row in the same transaction as the write, so the trail can never disagree with
-// the data. `office-mcp audit` and office-desk's audit tab read it back.
+// the data (OfficeStore::append_audit). `office-mcp audit` and office-desk's audit tab read it back.
 
 #include <cstdint>
 #include <optional>
@@ -10,8 +10,6 @@
 #include <vector>
 
 namespace office {
-
-class Database;
 
 struct AuditEntry {
     std::int64_t id = 0;           // assigned by record_audit
@@ -26,16 +24,14 @@ struct AuditEntry {
     std::string detail;            // one sentence for a person
 };
 
-// Inside the caller's open write transaction.
-void record_audit(Database& db, const AuditEntry& entry);
-
 struct AuditFilter {
     std::optional<std::string> since;  // YYYY-MM-DD: entries on or after that day (UTC)
     std::optional<std::int64_t> invoice;
     std::optional<std::int64_t> slot;  // with invoice: entries about either
 };
 
-// Oldest first.
-std::vector<AuditEntry> read_audit(Database& db, const AuditFilter& filter = {});
+// The trail as `office-mcp audit` prints it: a table, oldest first, or one sentence when there
+// is nothing to show ("No audit entries match." when a filter left nothing).
+std::string audit_table(const std::vector<AuditEntry>& entries, bool filtered);
 
 }  // namespace office

@@ -1,8 +1,9 @@
 #include "session.h"
 
+#include "era.h"
 #include "office_version.h"
 #include "utf8.h"
-#include "store.h"
+#include "office_store.h"
 
 #include <chrono>
 #include <unordered_map>
@@ -18,27 +19,19 @@ constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo
 constexpr std::string_view kMetaProblems = "office-mcp/problems";
 constexpr std::int64_t kToolsTtlMs = 3'600'000;
 
-constexpr std::string_view kLegacyVersions[] = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
-
 constexpr std::string_view kInstructions =
     "Office tools for a small practice: find customers, see free appointment slots and book "
     "them, read a customer's invoices, refund an invoice (a person approves every refund) and "
     "order lunch. Call find_customer first to learn the customer ids the other tools take.";
 
-bool is_legacy_version(std::string_view v) {
-    for (auto known : kLegacyVersions)
-        if (v == known) return true;
-    return false;
-}
-
-// Eras are compared by their dates, which sort as strings.
-bool at_least(std::string_view version, std::string_view since) { return version >= since; }
-
 const json kNoParams = json::object();
+// What the log line of a call parked on a person is given as its reply: not a notification,
+// answered later (its id is the request's).
+const json kReplyLater = nullptr;
 
 json server_info(std::string_view version) {
     json info{{"name", kServerName}, {"version", server_version()}};
-    if (at_least(version, "2025-06-18")) info["title"] = "Office";
+    if (revision(version).titles) info["title"] = "Office";
     return info;
 }
 
@@ -101,13 +94,9 @@ struct Session::Request {
     std::string method;
     const json* params = &kNoParams;  // always an object; points into the message
     bool modern = false;
-    std::string version;  // the era's protocol version
+    Caller caller;        // who asks, in which era ("" until dispatch decides) and protocol version
     json capabilities;    // the client's, for this request
-    std::string client;   // "name/version"
-    std::string client_name;
-    std::string client_version;
-    std::string_view era;  // "legacy" or "modern" once dispatch has decided
-    Caller caller() const { return Caller{client_name, client_version, client, std::string(era), version}; }
+    const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
@@ -126,12 +115,7 @@ struct Session::Parked {
 };
 
 Session::Session(SessionOptions options) : options_(std::move(options)) {
-    if (!options_.now)
-        options_.now = [] {
-            return std::chrono::duration_cast<std::chrono::seconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                .count();
-        };
+    if (!options_.now) options_.now = system_now;
     for (const auto& tool : office_tools()) {
         bool enabled = options_.tools.empty();
         for (const auto& name : options_.tools) enabled = enabled || name == tool.name;
@@ -183,7 +167,7 @@ void Session::handle_line(std::string_view line, std::string& out) {
         return;
     }
     // Batches exist only in 2025-03-26.
-    if (legacy_version_ != "2025-03-26") {
+    if (!legacy_ || !revision(legacy_->caller.protocol_version).batch) {
         refuse_line(rpc::kInvalidRequest, "Batches are only allowed in protocol version 2025-03-26");
         return;
     }
@@ -250,16 +234,17 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         else if (params_it != message.end() && !params_it->is_null())
             throw invalid_params("Invalid params: params must be an object");
 
-        json result = dispatch(request);
+        Reply reply_result = dispatch(request);
         if (notification) {
             log_request(request, nullptr, started);
             return;
         }
-        if (result.is_discarded()) {
+        if (!reply_result) {
             // A legacy call parked on elicitation/create: answered later, asked now.
-            if (request.outcome == Outcome::InputRequired) log_request(request, &result, started);
+            if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);
             return;
         }
+        json& result = *reply_result;
         if (request.modern) {
             if (!result.contains("resultType")) result["resultType"] = "complete";
             static const json modern_info = server_info(kModernVersion);
@@ -298,10 +283,10 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
         id = it != reply->end() ? &*it : nullptr;  // what was answered
     }
     e.id = id && !id->is_null() ? id : nullptr;
-    e.era = request.era;
-    e.version = request.version;
-    e.client_name = request.client_name;
-    e.client_version = request.client_version;
+    e.era = request.caller.era;
+    e.version = request.caller.protocol_version;
+    e.client_name = request.caller.name;
+    e.client_version = request.caller.version;
     e.method = request.method;
     e.tool = request.tool;
     if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
@@ -311,7 +296,7 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
     logger->request(e);
 }
 
-json Session::dispatch(Request& request) {
+Session::Reply Session::dispatch(Request& request) {
     struct Method {
         Handler handler;
         bool legacy;
@@ -338,14 +323,15 @@ json Session::dispatch(Request& request) {
     const bool has_envelope = meta && (meta->contains(kMetaVersion) || meta->contains(kMetaCapabilities));
     const bool legacy_method = request.method == "initialize" || request.method == "ping" ||
                                request.method == "notifications/initialized";
-    request.modern = has_envelope || (legacy_version_.empty() && !legacy_method);
-    request.era = request.modern ? "modern" : "legacy";
+    request.modern = has_envelope || (!legacy_ && !legacy_method);
 
     if (request.modern) {
         // Known before the envelope is judged, so even a refused request names its client.
         const auto info = meta ? meta->find(kMetaClientInfo) : json::const_iterator();
-        client_identity(meta && info != meta->end() ? *info : json(), request.client_name, request.client_version);
-        request.client = client_label(request.client_name, request.client_version);
+        Caller& caller = request.caller;
+        client_identity(meta && info != meta->end() ? *info : json(), caller.name, caller.version);
+        caller.label = client_label(caller.name, caller.version);
+        caller.era = "modern";
         if (!meta || !meta->contains(kMetaVersion))
             throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaVersion) +
                                  "\"] (send it on every request, or initialize first)");
@@ -358,13 +344,12 @@ json Session::dispatch(Request& request) {
             throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaCapabilities) + "\"]");
         if (!caps->is_object())
             throw invalid_params(std::string("Invalid params: _meta[\"") + std::string(kMetaCapabilities) + "\"] must be an object");
-        request.version = std::string(kModernVersion);
+        request.caller.protocol_version = std::string(kModernVersion);
         request.capabilities = *caps;
+    } else if (legacy_) {
+        request.caller = legacy_->caller;
     } else {
-        request.version = legacy_version_;
-        request.client = legacy_client_;
-        request.client_name = legacy_client_name_;
-        request.client_version = legacy_client_version_;
+        request.caller.era = "legacy";  // initialize, or ping before it
     }
 
     const auto it = table.find(request.method);
@@ -373,35 +358,35 @@ json Session::dispatch(Request& request) {
     return (this->*it->second.handler)(request);
 }
 
-json Session::on_initialize(Request& request) {
-    if (!legacy_version_.empty()) throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: already initialized"};
+Session::Reply Session::on_initialize(Request& request) {
+    if (legacy_) throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: already initialized"};
     const auto& p = *request.params;
     const auto requested = p.find("protocolVersion");
     if (requested == p.end() || !requested->is_string())
         throw invalid_params("Invalid params: protocolVersion must be a string");
     const auto wanted = requested->get<std::string>();
-    legacy_version_ = is_legacy_version(wanted) ? wanted : std::string(kLatestLegacyVersion);
+    Legacy legacy;
+    Caller& caller = legacy.caller;
+    caller.era = "legacy";
+    caller.protocol_version = is_legacy_version(wanted) ? wanted : std::string(kLatestLegacyVersion);
     const auto caps = p.find("capabilities");
-    // Elicitation exists from 2025-06-18 on.
-    legacy_can_elicit_ = at_least(legacy_version_, "2025-06-18") && caps != p.end() && declares_form_elicitation(*caps);
+    legacy.can_elicit = revision(caller.protocol_version).elicitation && caps != p.end() && declares_form_elicitation(*caps);
     const auto info = p.find("clientInfo");
-    client_identity(info == p.end() ? json() : *info, legacy_client_name_, legacy_client_version_);
-    legacy_client_ = client_label(legacy_client_name_, legacy_client_version_);
-    request.version = legacy_version_;  // for the log line of this very request
-    request.client = legacy_client_;
-    request.client_name = legacy_client_name_;
-    request.client_version = legacy_client_version_;
-    return json{{"protocolVersion", legacy_version_},
+    client_identity(info == p.end() ? json() : *info, caller.name, caller.version);
+    caller.label = client_label(caller.name, caller.version);
+    request.caller = caller;  // for the log line of this very request
+    legacy_ = std::move(legacy);
+    return json{{"protocolVersion", legacy_->caller.protocol_version},
                 {"capabilities", {{"tools", {{"listChanged", false}}}}},
-                {"serverInfo", server_info(legacy_version_)},
+                {"serverInfo", server_info(legacy_->caller.protocol_version)},
                 {"instructions", kInstructions}};
 }
 
-json Session::on_initialized(Request&) { return json(json::value_t::discarded); }
+Session::Reply Session::on_initialized(Request&) { return std::nullopt; }
 
-json Session::on_ping(Request&) { return json::object(); }
+Session::Reply Session::on_ping(Request&) { return json::object(); }
 
-json Session::on_discover(Request&) {
+Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
                 {"capabilities", {{"tools", {{"listChanged", false}}}}},
                 {"instructions", kInstructions},
@@ -412,12 +397,12 @@ json Session::on_discover(Request&) {
 namespace {
 
 // The tool as the given protocol revision describes it.
-json describe_tool(const Tool& tool, std::string_view version) {
+json describe_tool(const Tool& tool, const Revision& has) {
     json entry{{"name", tool.name}, {"description", tool.description}};
     json input = tool.input_schema;
-    if (at_least(version, "2025-11-25")) input["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+    if (has.schema_dialect) input["$schema"] = "https://json-schema.org/draft/2020-12/schema";
     entry["inputSchema"] = std::move(input);
-    if (at_least(version, "2025-03-26")) {
+    if (has.annotations) {
         json annotations{{"title", tool.title},
                          {"readOnlyHint", tool.read_only},
                          {"openWorldHint", false}};
@@ -427,24 +412,22 @@ json describe_tool(const Tool& tool, std::string_view version) {
         }
         entry["annotations"] = std::move(annotations);
     }
-    if (at_least(version, "2025-06-18")) {
-        entry["title"] = tool.title;
-        if (!tool.output_schema.is_null()) {
-            json output = tool.output_schema;
-            if (at_least(version, "2025-11-25")) output["$schema"] = "https://json-schema.org/draft/2020-12/schema";
-            entry["outputSchema"] = std::move(output);
-        }
+    if (has.titles) entry["title"] = tool.title;
+    if (has.output_schema && !tool.output_schema.is_null()) {
+        json output = tool.output_schema;
+        if (has.schema_dialect) output["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+        entry["outputSchema"] = std::move(output);
     }
     return entry;
 }
 
 }  // namespace
 
-json Session::on_tools_list(Request& request) {
-    auto& cached = tools_list_cache_[request.version];
+Session::Reply Session::on_tools_list(Request& request) {
+    auto& cached = tools_list_cache_[request.caller.protocol_version];
     if (cached.is_null()) {
         json tools = json::array();
-        for (const auto* tool : tools_) tools.push_back(describe_tool(*tool, request.version));
+        for (const auto* tool : tools_) tools.push_back(describe_tool(*tool, request.has()));
         cached = json{{"tools", std::move(tools)}};
         if (request.modern) {
             cached["ttlMs"] = kToolsTtlMs;
@@ -463,12 +446,12 @@ const Tool* Session::find_tool(std::string_view name) const {
 json Session::tool_result(const ToolResult& result, const Request& request) const {
     json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
     if (result.is_error) r["isError"] = true;
-    if (!result.structured.is_null() && at_least(request.version, "2025-06-18"))
+    if (!result.structured.is_null() && request.has().structured_content)
         r["structuredContent"] = result.structured;
     return r;
 }
 
-json Session::on_tools_call(Request& request) {
+Session::Reply Session::on_tools_call(Request& request) {
     const auto& p = *request.params;
     const auto name_it = p.find("name");
     if (name_it == p.end() || !name_it->is_string()) throw invalid_params("Invalid params: name must be a string");
@@ -480,9 +463,10 @@ json Session::on_tools_call(Request& request) {
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
 
     CallContext ctx;
-    ctx.database = options_.database;
-    ctx.caller = request.caller();
-    ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_can_elicit_;
+    ctx.store = options_.store;
+    ctx.now = options_.now;
+    ctx.caller = request.caller;
+    ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_ && legacy_->can_elicit;
 
     // Round two of a modern input_required call: the state must be one this server sealed,
     // for this tool and these arguments, unexpired and unused, answering exactly what was asked.
@@ -496,11 +480,7 @@ json Session::on_tools_call(Request& request) {
         const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
         if (!claims || claims->tool != tool->name || claims->args_digest != args_digest(arguments))
             throw invalid_request_state();
-        auto& used = options_.database().prepare("SELECT 1 FROM used_request_states WHERE nonce = ?1");
-        if (used.bind(1, claims->nonce).step()) {
-            used.reset();
-            throw invalid_request_state();
-        }
+        if (options_.store().request_state_used(claims->nonce)) throw invalid_request_state();
         // The state is good, the answer is not where the question was: say which key is missing
         // (the state is not spent, so the client can send it again with the answer).
         if (!responses_it->contains(claims->input_key))
@@ -516,14 +496,14 @@ json Session::on_tools_call(Request& request) {
     return run_tool(*tool, arguments, ctx, request);
 }
 
-json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
+Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
     if (const auto problems = tool.validator.check(arguments); !problems.empty()) {
         // The list of problems goes in _meta, not structuredContent: the spec requires
         // structuredContent to match the tool's outputSchema, error or not.
         request.outcome = Outcome::ToolError;
         request.problem = tool.name + " was not run: " + join_messages(problems);
         json result = tool_result({request.problem, nullptr, true}, request);
-        if (at_least(request.version, "2025-06-18")) {
+        if (request.has().structured_content) {
             json list = json::array();
             for (const auto& problem : problems)
                 list.push_back({{"path", problem.path}, {"rule", problem.rule}, {"message", problem.message}});
@@ -561,7 +541,7 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
     }
     // Legacy: ask the client ourselves and park the call until its answer arrives. A call sent
     // as a notification has nobody to answer, so no person is asked on its behalf.
-    if (request.id.is_null()) return json(json::value_t::discarded);
+    if (request.id.is_null()) return std::nullopt;
     if (parked_.size() >= kMaxParkedCalls) {
         // A client that never answers must not make us hold its calls without end.
         request.outcome = Outcome::ToolError;
@@ -569,11 +549,11 @@ json Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx
                           " did nothing; answer or cancel one of them first.";
         return tool_result({request.problem, nullptr, true}, request);
     }
-    if (at_least(request.version, "2025-11-25")) form["mode"] = "form";
+    if (request.has().form_mode) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
-    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller(), ctx.asks + 1});
-    return json(json::value_t::discarded);
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1});
+    return std::nullopt;
 }
 
 void Session::handle_response(const json& message, std::string& out) {
@@ -588,11 +568,7 @@ void Session::handle_response(const json& message, std::string& out) {
     Request request;
     request.id = parked->original_id;
     request.method = "tools/call";
-    request.era = "legacy";
-    request.version = parked->caller.protocol_version;
-    request.client = parked->caller.label;
-    request.client_name = parked->caller.name;
-    request.client_version = parked->caller.version;
+    request.caller = parked->caller;
     request.tool = parked->tool->name;
     const json params{{"arguments", parked->arguments}};
     request.params = &params;
@@ -602,7 +578,7 @@ void Session::handle_response(const json& message, std::string& out) {
         append_line(out, reply);
     };
     try {
-        json result;
+        Reply result;
         const auto answer = message.find("result");
         if (answer == message.end() || !answer->is_object()) {
             request.outcome = Outcome::ToolError;
@@ -612,7 +588,8 @@ void Session::handle_response(const json& message, std::string& out) {
         } else {
             const json responses{{parked->key, *answer}};
             CallContext ctx;
-            ctx.database = options_.database;
+            ctx.store = options_.store;
+            ctx.now = options_.now;
             ctx.caller = parked->caller;
             ctx.can_elicit = true;
             ctx.route = Route::Elicitation;
@@ -620,8 +597,8 @@ void Session::handle_response(const json& message, std::string& out) {
             ctx.input_responses = &responses;
             result = run_tool(*parked->tool, parked->arguments, ctx, request);
         }
-        if (!result.is_discarded()) answer_with(make_result(request.id, std::move(result)));
-        else if (request.outcome == Outcome::InputRequired) log_request(request, &result, started);  // asked again
+        if (result) answer_with(make_result(request.id, std::move(*result)));
+        else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
     } catch (const ProtocolError& e) {
         answer_with(make_error(request.id, e.code, e.message, e.data));
     } catch (const StoreError& e) {
@@ -629,16 +606,16 @@ void Session::handle_response(const json& message, std::string& out) {
     }
 }
 
-json Session::on_cancelled(Request& request) {
+Session::Reply Session::on_cancelled(Request& request) {
     const auto it = request.params->find("requestId");
-    if (it == request.params->end()) return json(json::value_t::discarded);
+    if (it == request.params->end()) return std::nullopt;
     for (auto p = parked_.begin(); p != parked_.end(); ++p) {
         if (p->second->original_id == *it) {
             parked_.erase(p);
             break;
         }
     }
-    return json(json::value_t::discarded);
+    return std::nullopt;
 }
 
 }  // namespace office

@@ -21,7 +21,7 @@
 
 namespace office {
 
-class Database;
+class OfficeStore;
 
 inline constexpr std::string_view kServerName = "office-mcp";
 std::string_view server_version();
@@ -40,9 +40,9 @@ inline constexpr std::size_t kMaxParkedCalls = 32;
 
 struct SessionOptions {
     std::vector<std::string> tools;                 // names exposed; empty: all six
-    std::function<Database&()> database;            // opened on first use
+    std::function<OfficeStore&()> store;            // opened on first use
     std::function<const StateSealer&()> sealer;     // built on first use
-    std::function<std::int64_t()> now;              // unix seconds; default: the clock
+    UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
 };
 
@@ -63,21 +63,23 @@ public:
 private:
     struct Request;
     struct Parked;
-    using Handler = json (Session::*)(Request&);
+    // A reply's result, or nothing: a notification, or a call parked on a person.
+    using Reply = std::optional<json>;
+    using Handler = Reply (Session::*)(Request&);
 
     void handle_message(const json& message, std::string& out, json* batch_replies);
     void handle_response(const json& message, std::string& out);
-    json dispatch(Request& request);
+    Reply dispatch(Request& request);
 
-    json on_initialize(Request& request);
-    json on_ping(Request& request);
-    json on_discover(Request& request);
-    json on_tools_list(Request& request);
-    json on_tools_call(Request& request);
-    json on_initialized(Request& request);
-    json on_cancelled(Request& request);
+    Reply on_initialize(Request& request);
+    Reply on_ping(Request& request);
+    Reply on_discover(Request& request);
+    Reply on_tools_list(Request& request);
+    Reply on_tools_call(Request& request);
+    Reply on_initialized(Request& request);
+    Reply on_cancelled(Request& request);
 
-    json run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
+    Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     // The log line for `request`, answered with `reply` (null: a notification, nothing sent).
     void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
@@ -85,11 +87,12 @@ private:
 
     SessionOptions options_;
     std::vector<const Tool*> tools_;
-    std::string legacy_version_;      // negotiated by initialize; empty: none yet
-    bool legacy_can_elicit_ = false;
-    std::string legacy_client_;
-    std::string legacy_client_name_;
-    std::string legacy_client_version_;
+    // What initialize settled, for every legacy request after it (none: not initialized).
+    struct Legacy {
+        Caller caller;  // era "legacy", protocol_version the negotiated one
+        bool can_elicit = false;
+    };
+    std::optional<Legacy> legacy_;
     std::map<std::string, json> tools_list_cache_;  // by protocol version
     std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
     std::uint64_t next_elicitation_ = 1;

@@ -4,6 +4,7 @@
 // session's era adapter carries the questions to a person and calls the tool again, from the
 // top, with the answers in CallContext::input_responses.
 
+#include "clock.h"
 #include "json_rpc.h"
 #include "schema_validator.h"
 
@@ -14,7 +15,7 @@
 
 namespace office {
 
-class Database;
+class OfficeStore;
 
 // A result the model reads: text for people and models, plus the same data as
 // structuredContent where the era has it (null: none).
@@ -52,7 +53,8 @@ struct Caller {
 };
 
 struct CallContext {
-    std::function<Database&()> database;  // opened on first use
+    std::function<OfficeStore&()> store;  // opened on first use
+    UnixClock now = system_now;               // the session's clock: every time a tool records
     Caller caller;
     bool can_elicit = false;              // some route to a person exists for this call
     Route route = Route::None;
@@ -66,9 +68,9 @@ struct CallContext {
     std::string state_nonce;
 };
 
-// Records `nonce` as used, inside the caller's open transaction. Throws the
+// Records `nonce` as used at `at`, inside the caller's open transaction. Throws the
 // invalid-request-state ProtocolError when it was used before (a replay). Empty: no-op.
-void consume_request_state(Database& db, const std::string& nonce);
+void consume_request_state(OfficeStore& store, const std::string& nonce, const std::string& at);
 
 ProtocolError invalid_request_state();
 
@@ -90,5 +92,10 @@ const std::vector<Tool>& office_tools();
 
 // Profiles: which tools a process exposes. Returns false for an unknown profile name.
 bool profile_tools(std::string_view profile, std::vector<std::string>& names);
+
+// The tools a process serves: exactly `chosen` when it names any (--tools), else the
+// profile's (empty: all six). Returns the sentence refusing an unknown profile or tool, "" when
+// both are known.
+std::string select_tools(std::string_view profile, const std::vector<std::string>& chosen, std::vector<std::string>& names);
 
 }  // namespace office

@@ -1,12 +1,13 @@
 // The six office tools. Each is a schema, a description written for a model that sees
-// nothing else, and a body of a few SQL statements. Problems the model can act on are
+// nothing else, and a body of a few calls to the office store (office_store.h). Problems the model can act on are
 // results with is_error, never exceptions.
 
 #include "tool.h"
 
-#include "audit.h"
+#include "clock.h"
+#include "money.h"
+#include "office_store.h"
 #include "person_text.h"
-#include "store.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,8 +25,6 @@ std::string plural(std::int64_t n, std::string_view one, std::string_view many) 
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-double cents_to_amount(std::int64_t cents) { return static_cast<double>(cents) / 100.0; }
-
 // An id argument the schema accepted. JSON Schema calls 1e300 and 2^64-1 integers too, and
 // converting those to int64 is undefined behaviour (found by tests/fuzz/fuzz_session), so they
 // saturate: no row has such an id, and the tool reports it as unknown.
@@ -41,48 +40,21 @@ std::int64_t id_argument(const json& value) {
 }
 
 // One row of the audit trail, written in the caller's open transaction with the write itself.
-void audit(Database& db, const CallContext& ctx, std::string_view action, std::string_view subject_type,
+void audit(OfficeStore& store, const CallContext& ctx, std::string_view action, std::string_view subject_type,
            std::int64_t subject_id, std::string detail, const std::string& at) {
-    record_audit(db, AuditEntry{0, at, ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
+    store.append_audit(AuditEntry{0, at, ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
                                 std::string(action), std::string(subject_type), subject_id, std::move(detail)});
-}
-
-std::optional<std::string> customer_name(Database& db, std::int64_t id) {
-    auto& q = db.prepare("SELECT name FROM customers WHERE id = ?1");
-    if (!q.bind(1, id).step()) return std::nullopt;
-    auto name = q.column_text(0);
-    q.reset();
-    return name;
 }
 
 // ---- find_customer ----------------------------------------------------------------------
 
-std::string like_literal(std::string_view text) {
-    std::string pattern = "%";
-    for (char c : text) {
-        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-        pattern += c;
-    }
-    return pattern + "%";
-}
-
 ToolOutcome find_customer(CallContext& ctx, const json& args) {
     const auto& query = args["query"].get_ref<const std::string&>();
-    auto& q = ctx.database().prepare(
-        "SELECT id, name, email FROM customers "
-        "WHERE name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' ORDER BY id LIMIT 50");
-    q.bind(1, like_literal(query));
-    // LIKE ends a pattern at a NUL byte, so "\u0000" would match everyone: a query holding one
-    // matches nobody (no name or email holds a NUL) and never reaches LIKE.
-    const bool has_nul = query.find('\0') != std::string::npos;
     json customers = json::array();
     std::string lines;
-    while (!has_nul && q.step()) {
-        const auto id = q.column_int(0);
-        auto name = q.column_text(1);
-        auto email = q.column_text(2);
-        lines += "\n- #" + std::to_string(id) + " " + name + " <" + email + ">";
-        customers.push_back({{"id", id}, {"name", std::move(name)}, {"email", std::move(email)}});
+    for (auto& c : ctx.store().find_customers(query)) {
+        lines += "\n- #" + std::to_string(c.id) + " " + c.name + " <" + c.email + ">";
+        customers.push_back({{"id", c.id}, {"name", std::move(c.name)}, {"email", std::move(c.email)}});
     }
     std::string text = customers.empty()
                            ? "No customer's name or email contains \"" + query + "\"."
@@ -95,16 +67,11 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
 
 ToolOutcome list_availability(CallContext& ctx, const json& args) {
     const auto& day = args["day"].get_ref<const std::string&>();
-    auto& q = ctx.database().prepare(
-        "SELECT id, time FROM slots WHERE day = ?1 AND customer_id IS NULL ORDER BY time");
-    q.bind(1, day);
     json slots = json::array();
     std::string lines;
-    while (q.step()) {
-        const auto id = q.column_int(0);
-        auto time = q.column_text(1);
-        lines += "\n- slot " + std::to_string(id) + " at " + time;
-        slots.push_back({{"slot_id", id}, {"time", std::move(time)}});
+    for (auto& slot : ctx.store().free_slots(day)) {
+        lines += "\n- slot " + std::to_string(slot.id) + " at " + slot.time;
+        slots.push_back({{"slot_id", slot.id}, {"time", std::move(slot.time)}});
     }
     std::string text = slots.empty() ? "No free slots on " + day + "."
                                      : "Free slots on " + day + " (book one with book_slot):" + lines;
@@ -116,33 +83,23 @@ ToolOutcome list_availability(CallContext& ctx, const json& args) {
 ToolOutcome book_slot(CallContext& ctx, const json& args) {
     const auto slot_id = id_argument(args["slot_id"]);
     const auto customer_id = id_argument(args["customer_id"]);
-    auto& db = ctx.database();
-    Transaction tx(db);
-    const auto name = customer_name(db, customer_id);
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    const auto name = store.customer_name(customer_id);
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
-    // The guard is in the statement itself, so two racing clients cannot both win.
-    auto& book = db.prepare(
-        "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4 "
-        "WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
-    const auto now = utc_now();
-    book.bind(1, slot_id).bind(2, customer_id).bind(3, now).bind(4, ctx.caller.label);
-    if (!book.step()) {
-        book.reset();
-        auto& exists = db.prepare("SELECT day, time FROM slots WHERE id = ?1");
-        if (!exists.bind(1, slot_id).step())
-            return refuse("There is no slot " + std::to_string(slot_id) +
-                          "; call list_availability with a day to see the free slots and their ids.");
-        const auto when = exists.column_text(0) + " " + exists.column_text(1);
-        exists.reset();
-        return refuse("Slot " + std::to_string(slot_id) + " (" + when +
+    const auto now = utc_time(ctx.now());
+    const Booking booking = store.book_slot(slot_id, customer_id, now, ctx.caller.label);
+    if (booking.status == Booking::Status::NoSuchSlot)
+        return refuse("There is no slot " + std::to_string(slot_id) +
+                      "; call list_availability with a day to see the free slots and their ids.");
+    if (booking.status == Booking::Status::Taken)
+        return refuse("Slot " + std::to_string(slot_id) + " (" + booking.day + " " + booking.time +
                       ") is already booked; call list_availability to find a free slot.");
-    }
-    auto day = book.column_text(0);
-    auto time = book.column_text(1);
-    book.reset();
-    audit(db, ctx, "slot_booked", "slot", slot_id,
+    const auto& day = booking.day;
+    const auto& time = booking.time;
+    audit(store, ctx, "slot_booked", "slot", slot_id,
           "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
               std::to_string(customer_id) + ").",
           now);
@@ -164,27 +121,21 @@ std::string money_state(std::int64_t cents, const std::string& status, std::int6
 
 ToolOutcome open_invoices(CallContext& ctx, const json& args) {
     const auto customer_id = id_argument(args["customer_id"]);
-    auto& db = ctx.database();
-    const auto name = customer_name(db, customer_id);
+    auto& store = ctx.store();
+    const auto name = store.customer_name(customer_id);
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
-    auto& q = db.prepare(
-        "SELECT id, amount_cents, status, refunded_cents FROM invoices WHERE customer_id = ?1 ORDER BY id");
-    q.bind(1, customer_id);
     json invoices = json::array();
     std::string lines;
-    while (q.step()) {
-        const auto id = q.column_int(0);
-        const auto cents = q.column_int(1);
-        auto status = q.column_text(2);
-        const auto refunded = q.column_int(3);
-        lines += "\n- invoice " + std::to_string(id) + ": " + money_state(cents, status, refunded);
-        invoices.push_back({{"invoice_id", id},
-                            {"amount", cents_to_amount(cents)},
-                            {"status", std::move(status)},
-                            {"refunded", cents_to_amount(refunded)},
-                            {"left", cents_to_amount(cents - refunded)}});
+    for (auto& invoice : store.invoices_of(customer_id)) {
+        lines += "\n- invoice " + std::to_string(invoice.id) + ": " +
+                 money_state(invoice.cents, invoice.status, invoice.refunded);
+        invoices.push_back({{"invoice_id", invoice.id},
+                            {"amount", cents_to_amount(invoice.cents)},
+                            {"status", std::move(invoice.status)},
+                            {"refunded", cents_to_amount(invoice.refunded)},
+                            {"left", cents_to_amount(invoice.left())}});
     }
     std::string text = invoices.empty() ? *name + " has no invoices." : "Invoices of " + *name + ":" + lines;
     return ToolResult{std::move(text),
@@ -194,25 +145,6 @@ ToolOutcome open_invoices(CallContext& ctx, const json& args) {
 // ---- issue_refund -----------------------------------------------------------------------
 
 constexpr std::string_view kApproveRefund = "approve_refund";
-
-struct Invoice {
-    std::int64_t id;
-    std::string customer;
-    std::int64_t cents;
-    std::string status;
-    std::int64_t refunded;  // the sum of its refunds
-    std::int64_t left() const { return cents - refunded; }
-};
-
-std::optional<Invoice> load_invoice(Database& db, std::int64_t id) {
-    auto& q = db.prepare(
-        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
-        "JOIN customers c ON c.id = i.customer_id WHERE i.id = ?1");
-    if (!q.bind(1, id).step()) return std::nullopt;
-    Invoice invoice{q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)};
-    q.reset();
-    return invoice;
-}
 
 // "invoice 2 (Maria Alvarez, open, 80.00)", with ", 30.00 refunded, 50.00 left" once partly refunded.
 std::string describe(const Invoice& invoice) {
@@ -297,21 +229,17 @@ const char* route_name(Route route) {
 // outcome of the invoice's latest request is reported to a calling client once (reported_at);
 // after that, a call for an invoice with money left queues a new request. One write
 // transaction, so what is read, reported and queued is what is there.
-ToolOutcome queue_refund(Database& db, std::int64_t invoice_id, const CallContext& ctx) {
-    Transaction tx(db);
-    const auto invoice = load_invoice(db, invoice_id);
+ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const CallContext& ctx) {
+    WriteTransaction tx(store);
+    const auto invoice = store.load_invoice(invoice_id);
     if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
-    const auto now = utc_now();
+    const auto now = utc_time(ctx.now());
     // A pending request first (re-opened ones too), then an outcome not yet reported.
-    auto& latest = db.prepare(
-        "SELECT id, status, ifnull(amount_cents, 0), reported_at IS NOT NULL FROM approval_requests WHERE invoice_id = ?1 "
-        "ORDER BY status = 'pending' DESC, reported_at IS NULL DESC, id DESC LIMIT 1");
-    if (latest.bind(1, invoice_id).step()) {
-        const auto id = latest.column_int(0);
-        const auto status = latest.column_text(1);
-        const auto cents = latest.column_int(2);
-        const bool reported = latest.column_int(3) != 0;
-        latest.reset();
+    if (const auto latest = store.latest_approval(invoice_id)) {
+        const auto id = latest->id;
+        const auto& status = latest->status;
+        const auto cents = latest->cents;
+        const bool reported = latest->reported;
         const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(invoice_id);
         json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", status}};
         if (status == "pending") {
@@ -322,7 +250,7 @@ ToolOutcome queue_refund(Database& db, std::int64_t invoice_id, const CallContex
             return waiting;
         }
         if (!reported) {
-            db.prepare("UPDATE approval_requests SET reported_at = ?2 WHERE id = ?1").bind(1, id).bind(2, now).step();
+            store.mark_reported(id, now);
             tx.commit();
             if (status == "declined")
                 return ToolResult{request + " was declined by a person; nothing was refunded. A person can re-open it in "
@@ -339,12 +267,8 @@ ToolOutcome queue_refund(Database& db, std::int64_t invoice_id, const CallContex
         }
     }
     if (invoice->left() == 0) return already_refunded(invoice_id);
-    auto& insert = db.prepare(
-        "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) RETURNING id");
-    insert.bind(1, invoice_id).bind(2, ctx.caller.label).bind(3, now).step();
-    const auto id = insert.column_int(0);
-    insert.reset();
-    audit(db, ctx, "refund_queued", "invoice", invoice_id,
+    const auto id = store.queue_approval(invoice_id, ctx.caller.label, now);
+    audit(store, ctx, "refund_queued", "invoice", invoice_id,
           "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
               "; the client cannot show the approval form.",
           now);
@@ -358,28 +282,14 @@ ToolOutcome queue_refund(Database& db, std::int64_t invoice_id, const CallContex
     return queued;
 }
 
-// A request waiting in the approval queue: the refund or decline that settles it names it.
-struct PendingRequest {
-    std::int64_t id;
-    std::string client;  // who queued it
-};
-
-std::optional<PendingRequest> pending_request(Database& db, std::int64_t invoice_id) {
-    auto& q = db.prepare("SELECT id, client FROM approval_requests WHERE invoice_id = ?1 AND status = 'pending'");
-    if (!q.bind(1, invoice_id).step()) return std::nullopt;
-    PendingRequest request{q.column_int(0), q.column_text(1)};
-    q.reset();
-    return request;
-}
-
 ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     const auto invoice_id = id_argument(args["invoice_id"]);
-    auto& db = ctx.database();
-    auto invoice = load_invoice(db, invoice_id);
+    auto& store = ctx.store();
+    auto invoice = store.load_invoice(invoice_id);
     if (!invoice)
         return refuse("There is no invoice " + std::to_string(invoice_id) +
                       "; call open_invoices with the customer's id to see their invoices.");
-    if (!ctx.can_elicit) return queue_refund(db, invoice_id, ctx);
+    if (!ctx.can_elicit) return queue_refund(store, invoice_id, ctx);
     if (!ctx.input_responses) {
         if (invoice->left() == 0) return already_refunded(invoice_id);
         return ask_for_refund(*invoice, "");
@@ -387,9 +297,9 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
 
     // Round two, under the write lock, judged on the invoice as it is now: another refund may
     // have taken part of the money since the person was asked.
-    Transaction tx(db);
-    consume_request_state(db, ctx.state_nonce);  // single use, whatever the answer
-    invoice = load_invoice(db, invoice_id);
+    WriteTransaction tx(store);
+    consume_request_state(store, ctx.state_nonce, utc_time(ctx.now()));  // single use, whatever the answer
+    invoice = store.load_invoice(invoice_id);
     if (invoice->left() == 0) {
         tx.commit();
         return already_refunded(invoice_id);
@@ -400,15 +310,14 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     if (action == "decline" || action == "cancel") {
         if (action == "decline") {
             // A person said no: a queued request for this invoice is settled as declined.
-            const auto now = utc_now();
+            const auto now = utc_time(ctx.now());
             std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
-            if (const auto request = pending_request(db, invoice_id)) {
-                db.prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2, resolved_by = ?3 WHERE id = ?1")
-                    .bind(1, request->id).bind(2, now).bind(3, ctx.caller.label).step();
+            if (const auto request = store.pending_request(invoice_id)) {
+                store.decline_request(request->id, now, ctx.caller.label);
                 detail += " Approval request #" + std::to_string(request->id) + ", asked by " + request->client +
                           ", is declined by " + ctx.caller.label + ".";
             }
-            audit(db, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
+            audit(store, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
         }
         tx.commit();
         const std::string what = action == "decline" ? "declined" : "cancelled";
@@ -428,31 +337,17 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
         return ask_for_refund(*invoice, problem);
     }
 
-    const auto now = utc_now();
-    const auto request = pending_request(db, invoice_id);
-    auto& record = db.prepare(
-        "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
-        "requested_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
-    record.bind(1, invoice_id).bind(2, cents).bind(3, reason).bind(4, route_name(ctx.route)).bind(5, ctx.caller.label).bind(6, now);
-    if (request) record.bind(7, request->id).bind(8, request->client);
-    record.step();
-    const auto refund_id = record.column_int(0);
-    record.reset();
-    // The invoice keeps the sum of its refunds, in this same transaction; it is 'refunded'
-    // once nothing is left (the schema's CHECK refuses more than its amount).
-    db.prepare("UPDATE invoices SET refunded_cents = refunded_cents + ?2, "
-               "status = CASE WHEN refunded_cents + ?2 = amount_cents THEN 'refunded' ELSE status END WHERE id = ?1")
-        .bind(1, invoice_id).bind(2, cents).step();
+    const auto now = utc_time(ctx.now());
+    const auto request = store.pending_request(invoice_id);
+    const auto refund_id = store.record_refund(
+        RefundRecord{invoice_id, cents, reason, route_name(ctx.route), ctx.caller.label, now, request});
     std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
                          route_name(ctx.route) + ". Reason: " + reason;
     if (request) {
-        db.prepare("UPDATE approval_requests SET status = 'approved', resolved_at = ?2, resolved_by = ?3, amount_cents = ?4, "
-                   "reason = ?5 WHERE id = ?1")
-            .bind(1, request->id).bind(2, now).bind(3, ctx.caller.label).bind(4, cents).bind(5, reason).step();
         detail += " (asked by " + request->client + " in approval request #" + std::to_string(request->id) +
                   ", approved by " + ctx.caller.label + ")";
     }
-    audit(db, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
+    audit(store, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
     tx.commit();
     const auto refunded = invoice->refunded + cents;
     const auto left = invoice->left() - cents;
@@ -473,16 +368,12 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto& item = args["item"].get_ref<const std::string&>();
     const auto quantity = args["quantity"].get<std::int64_t>();
     const auto note_it = args.find("note");
-    auto& db = ctx.database();
-    Transaction tx(db);
-    const auto now = utc_now();
-    auto& insert = db.prepare(
-        "INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
-    insert.bind(1, item).bind(2, quantity).bind(4, ctx.caller.label).bind(5, now);
-    if (note_it != args.end()) insert.bind(3, note_it->get_ref<const std::string&>());
-    insert.step();
-    const auto order_id = insert.column_int(0);
-    insert.reset();
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    const auto now = utc_time(ctx.now());
+    LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, now};
+    if (note_it != args.end()) order.note = note_it->get<std::string>();
+    const auto order_id = store.record_lunch_order(order);
     json structured{{"order_id", order_id}, {"item", item}, {"quantity", quantity}};
     // The items are Spanish words with regular plurals: bocadillos, tortillas, ensaladas.
     std::string text = "Ordered " + std::to_string(quantity) + " " + item + (quantity > 1 ? "s" : "");
@@ -491,7 +382,7 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
         structured["note"] = *note_it;
     }
     text += ".";
-    audit(db, ctx, "lunch_ordered", "lunch_order", order_id, "Lunch order #" + std::to_string(order_id) + ": " + text, now);
+    audit(store, ctx, "lunch_ordered", "lunch_order", order_id, "Lunch order #" + std::to_string(order_id) + ": " + text, now);
     tx.commit();
     return ToolResult{std::move(text), std::move(structured)};
 }
@@ -607,11 +498,9 @@ ProtocolError invalid_request_state() {
                          json{{"reason", "invalid_request_state"}}};
 }
 
-void consume_request_state(Database& db, const std::string& nonce) {
+void consume_request_state(OfficeStore& store, const std::string& nonce, const std::string& at) {
     if (nonce.empty()) return;
-    auto& use = db.prepare("INSERT INTO used_request_states (nonce, used_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
-    use.bind(1, nonce).bind(2, utc_now()).step();
-    if (db.changes() == 0) throw invalid_request_state();
+    if (!store.consume_request_state(nonce, at)) throw invalid_request_state();
 }
 
 const std::vector<Tool>& office_tools() {
@@ -626,6 +515,17 @@ bool profile_tools(std::string_view profile, std::vector<std::string>& names) {
     else if (profile == "lunch") names = {"order_lunch"};
     else return false;
     return true;
+}
+
+std::string select_tools(std::string_view profile, const std::vector<std::string>& chosen, std::vector<std::string>& names) {
+    if (!profile_tools(profile, names)) return "unknown profile " + std::string(profile) + " (all, scheduling, billing or lunch)";
+    for (const auto& name : chosen) {
+        bool known = false;
+        for (const auto& tool : office_tools()) known = known || tool.name == name;
+        if (!known) return "unknown tool " + name + " in --tools";
+    }
+    if (!chosen.empty()) names = chosen;
+    return {};
 }
 
 }  // namespace office

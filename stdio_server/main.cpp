@@ -9,7 +9,9 @@
 #include "request_state.h"
 #include "schema_validator.h"
 #include "session.h"
-#include "store.h"
+#include "clock.h"
+#include "connection.h"
+#include "sqlite_office_store.h"
 
 #include <algorithm>
 #include <array>
@@ -37,8 +39,6 @@ namespace {
 constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 // Group commit: at most this many reads of waiting input share one commit.
 constexpr int kMaxReadsPerCommit = 64;
-// The reply buffer keeps up to this much capacity between rounds.
-constexpr std::size_t kKeptReplyCapacity = 1024 * 1024;
 // Log lines of a round wait for its end up to this size.
 constexpr std::size_t kMaxPendingLog = 64 * 1024;
 
@@ -213,16 +213,7 @@ Options parse_options(int argc, char** argv) {
 
 std::vector<std::string> enabled_tools(const Options& o) {
     std::vector<std::string> names;
-    if (!office::profile_tools(o.profile, names))
-        fail("unknown profile " + o.profile + " (all, scheduling, billing or lunch)");
-    if (!o.tools.empty()) {
-        for (const auto& name : o.tools) {
-            bool known = false;
-            for (const auto& tool : office::office_tools()) known = known || tool.name == name;
-            if (!known) fail("unknown tool " + name + " in --tools");
-        }
-        names = o.tools;
-    }
+    if (const auto problem = office::select_tools(o.profile, o.tools, names); !problem.empty()) fail(problem);
     return names;
 }
 
@@ -246,8 +237,8 @@ int run_db_command(const Options& o) {
     }
     if (what != "init" && what != "reset") fail("db needs init, reset or path");
     try {
-        auto db = office::open_office_database(o.db);
-        if (what == "reset") office::reset_database(*db);
+        auto store = office::open_office_store(o.db);
+        if (what == "reset") office::reset_database(store->database());
         std::fprintf(stderr, "office-mcp: database %s is %s\n", absolute(o.db).c_str(),
                      what == "reset" ? "reset to the seed data" : "ready");
         return 0;
@@ -389,42 +380,15 @@ int serve(const Options& o) {
         return status;
     };
 
-    // Nothing is opened until a request needs it: server/discover and tools/list never
-    // touch the database, so a probe leaves no file behind.
-    std::unique_ptr<office::Database> db;
-    std::unique_ptr<office::StateSealer> sealer;
-    std::string fatal;
-    office::SessionOptions options;
+    office::ConnectionOptions options;
     options.tools = tools;
-    options.database = [&]() -> office::Database& {
-        if (!db) {
-            try {
-                db = office::open_office_database(o.db, o.durability);
-            } catch (const office::StoreError& e) {
-                fatal = e.what();
-                throw;
-            }
-        }
-        return *db;
-    };
-    options.sealer = [&]() -> const office::StateSealer& {
-        if (!sealer) {
-            try {
-                sealer = std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl);
-            } catch (const std::exception& e) {
-                throw office::ProtocolError{office::rpc::kInternalError, e.what()};
-            }
-        }
-        return *sealer;
-    };
+    options.open_store = [&] { return office::open_office_store(o.db, o.durability); };
+    options.open_sealer = [&] { return std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl); };
     options.logger = &logger;
-    office::Session session(std::move(options));
-    office::LineSplitter splitter(kMaxLine);
+    options.max_line = kMaxLine;
+    office::Connection connection(std::move(options));
 
-    std::string out;
     std::vector<char> buffer(64 * 1024);
-    const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
-    const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
     std::string reason = "end of input";
     bool at_end = false;  // EOF or a read error: after this round's replies, stop
     // One read() into the buffer: how many bytes, 0 at the end of input (or a read error).
@@ -438,55 +402,37 @@ int serve(const Options& o) {
             return 0;
         }
     };
-    const auto feed = [&](std::size_t n) { splitter.feed(std::string_view(buffer.data(), n), on_line, on_overlong); };
     while (!g_stop && !at_end) {
         const std::size_t n = read_input();
-        // Group commit. When more than one line is waiting — several in this read, or more
-        // input already behind it (a client that writes each message with its own write()
-        // still sends bursts) — every line waiting joins one transaction: this read's, and
-        // those of further reads for as long as input is waiting right now. One COMMIT, so
-        // one sync of the WAL, then every reply of the round in one write: no reply leaves
-        // before its write is committed. The round ends as soon as no input is waiting, or
-        // after kMaxReadsPerCommit reads (a client that never pauses still gets answers).
-        // A lone line commits on its own, so a write that fails (disk full) is answered with
-        // its own error; a group whose commit fails cannot say which of its writes were lost,
-        // and stops the server (below) without acknowledging any of them.
+        // A round is every line waiting now: several in this read, or more input already
+        // behind it (a client that writes each message with its own write() still sends
+        // bursts). Their writes commit together (one sync), and their replies leave after that
+        // (core/connection.h). With a write in the round, further waiting input joins it, for
+        // at most kMaxReadsPerCommit reads (a client that never pauses still gets answers).
         const std::string_view chunk(buffer.data(), n);
-        const bool batch = db && n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting());
-        if (batch) db->begin_batch();
-        if (n > 0) feed(n);
-        // Only a round with a write to commit is worth a look for more input.
-        for (int reads = 1; batch && db->batch_has_writes() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
+        connection.begin_round(n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting()));
+        connection.feed(chunk);
+        for (int reads = 1; connection.wants_more() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
             const std::size_t more = read_input();
             if (more == 0) break;
-            feed(more);
+            connection.feed(std::string_view(buffer.data(), more));
         }
-        if (batch) {
-            try {
-                db->end_batch();
-            } catch (const office::StoreError& e) {
-                // Nothing of this round was committed, so nothing of it may be acknowledged.
-                return stop("database error", 2, std::string("cannot commit: ") + e.what());
-            }
-        }
-        if (at_end && reason == "end of input") splitter.finish(on_line, on_overlong);
+        if (!connection.end_round(at_end && reason == "end of input")) return stop("database error", 2, connection.fatal());
         flush_log();
-        if (!out.empty()) {
-            if (!write_all(out)) {
+        if (!connection.replies().empty()) {
+            if (!write_all(connection.replies())) {
                 reason = "stdout closed";
                 break;
             }
-            // Reuse the capacity; a round that needed much is not kept for ever.
-            out.clear();
-            if (out.capacity() > kKeptReplyCapacity) out.shrink_to_fit();
+            connection.replies_sent();
         }
-        if (!fatal.empty()) return stop("database error", 2, fatal);
+        if (!connection.fatal().empty()) return stop("database error", 2, connection.fatal());
     }
     if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
-    session.end_of_input();
+    connection.close();
     flush_log();
-    if (!out.empty()) write_all(out);
-    if (!fatal.empty()) return stop("database error", 2, fatal);
+    if (!connection.replies().empty()) write_all(connection.replies());
+    if (!connection.fatal().empty()) return stop("database error", 2, connection.fatal());
     return stop(reason, 0);
 }
 
@@ -509,43 +455,18 @@ int run_log_command(const Options& o) {
     return 0;
 }
 
-// Rows as columns two spaces apart or more, the first row the header.
-void print_table(const std::vector<std::array<std::string, 6>>& rows) {
-    std::array<std::size_t, 6> width{};
-    for (const auto& row : rows)
-        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
-            if (c + 1 < row.size()) line.append(width[c] - row[c].size() + 2, ' ');
-        }
-        std::printf("%s\n", line.c_str());
-    }
-}
-
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
     if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
     if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
     std::vector<office::AuditEntry> entries;
     try {
-        auto db = office::open_office_database(o.db);  // brings an older file forward first
-        entries = office::read_audit(*db, o.audit);
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        entries = store->read_audit(o.audit);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
-    if (entries.empty()) {
-        std::printf("No audit entries%s.\n", o.audit.since || o.audit.invoice || o.audit.slot ? " match" : "");
-        return 0;
-    }
-    std::vector<std::array<std::string, 6>> rows{{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL"}};
-    for (const auto& e : entries) {
-        rows.push_back({e.at, e.client_version.empty() ? e.client_name : e.client_name + "/" + e.client_version,
-                        e.protocol_version.empty() ? e.era : e.era + " " + e.protocol_version, e.action,
-                        e.subject_type + " " + std::to_string(e.subject_id), e.detail});
-    }
-    print_table(rows);
+    std::fputs(office::audit_table(entries, o.audit.since || o.audit.invoice || o.audit.slot).c_str(), stdout);
     return 0;
 }
 
@@ -557,24 +478,16 @@ int run_approvals_command(const Options& o) {
     if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
     if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
     try {
-        auto db = office::open_office_database(o.db);  // brings an older file forward first
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
         if (reopen) {
             const auto id = positive_number("approvals reopen", o.command[2]);
             const auto outcome =
-                office::reopen_approval_request(*db, id, "office-mcp", std::string(office::server_version()));
+                office::reopen_approval_request(*store, id, "office-mcp", std::string(office::server_version()),
+                                                office::utc_now());
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }
-        const auto requests = office::list_approval_requests(*db);
-        if (requests.empty()) {
-            std::printf("No approval requests.\n");
-            return 0;
-        }
-        std::vector<std::array<std::string, 6>> rows{{"ID", "INVOICE", "STATUS", "CLIENT", "CREATED", "RESOLVED_BY"}};
-        for (const auto& r : requests)
-            rows.push_back({"#" + std::to_string(r.id), "invoice " + std::to_string(r.invoice_id), r.status, r.client,
-                            r.created_at, r.resolved_by.empty() ? "-" : r.resolved_by});
-        print_table(rows);
+        std::fputs(office::approvals_table(store->approval_requests()).c_str(), stdout);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }

@@ -5,7 +5,7 @@
 
 #include "request_state.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -76,7 +76,7 @@ public:
         return r["error"];
     }
 
-    Database& db() { return options_database(); }
+    Database& db() { return options_store().database(); }
     std::string text(std::string_view sql) {
         auto& st = db().prepare(sql);
         std::string value = st.step() ? st.column_text(0) : "<no row>";
@@ -96,18 +96,18 @@ public:
     std::int64_t now = kStart;
 
 private:
-    Database& options_database() {
-        if (!db_) {
-            db_ = open_office_database(path_);
+    SqliteOfficeStore& options_store() {
+        if (!store_) {
+            store_ = open_office_store(path_);
             ++database_opens;
         }
-        return *db_;
+        return *store_;
     }
 
     SessionOptions make_options(std::vector<std::string> tools) {
         SessionOptions options;
         options.tools = std::move(tools);
-        options.database = [this]() -> Database& { return options_database(); };
+        options.store = [this]() -> OfficeStore& { return options_store(); };
         options.sealer = [this]() -> const StateSealer& {
             if (!sealer_) sealer_ = std::make_unique<StateSealer>(std::vector{test_key(0x11), test_key(0x22)});
             return *sealer_;
@@ -117,7 +117,7 @@ private:
     }
 
     std::string path_;
-    std::unique_ptr<Database> db_;
+    std::unique_ptr<SqliteOfficeStore> store_;
     std::unique_ptr<StateSealer> sealer_;
 
 public:

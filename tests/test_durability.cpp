@@ -7,7 +7,7 @@
 
 #include "server_process.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -470,8 +470,9 @@ TEST_CASE("a full database refuses the write that does not fit, keeps every earl
     auto db = office::open_office_database(db_path);
     // The page limit lives on the connection, so the session runs in-process on this one.
     db->exec("PRAGMA max_page_count = " + scalar(*db, "PRAGMA page_count"));
+    office::SqliteOfficeStore store(std::move(db));
     office::SessionOptions options;
-    options.database = [&]() -> office::Database& { return *db; };
+    options.store = [&]() -> office::OfficeStore& { return store; };
     options.sealer = []() -> const office::StateSealer& {
         static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 7)});
         return sealer;
@@ -495,8 +496,8 @@ TEST_CASE("a full database refuses the write that does not fit, keeps every earl
     CHECK(refused["error"]["code"] == -32603);
     CHECK(refused["error"]["message"].get<std::string>().find("database or disk is full") != std::string::npos);
     CHECK(succeeded(send(call("read", "find_customer", {{"query", "Maria"}}))));
-    CHECK(scalar(*db, "PRAGMA integrity_check") == "ok");
-    CHECK(number(*db, "SELECT count(*) FROM lunch_orders") == static_cast<std::int64_t>(orders.size()));
+    CHECK(scalar(store.database(), "PRAGMA integrity_check") == "ok");
+    CHECK(number(store.database(), "SELECT count(*) FROM lunch_orders") == static_cast<std::int64_t>(orders.size()));
     std::fprintf(stderr, "full database: %zu orders fit, then: %s\n", orders.size(),
                  refused["error"]["message"].get<std::string>().c_str());
 }

@@ -1,7 +1,7 @@
 // End-to-end: the real office-mcp binary over real pipes, on a real SQLite file.
 
 #include "server_process.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 

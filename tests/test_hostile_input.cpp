@@ -5,8 +5,9 @@
 
 #include "schema_validator.h"
 #include "server_process.h"
+#include "drive_connection.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -437,24 +438,14 @@ TEST_CASE("every input that ever crashed a fuzzer is now answered with whole JSO
         INFO(entry.path().string());
         std::ifstream in(entry.path(), std::ios::binary);
         const std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        std::unique_ptr<office::Database> db;
-        office::SessionOptions options;
-        options.database = [&]() -> office::Database& {
-            if (!db) db = office::open_office_database(":memory:");
-            return *db;
+        office::ConnectionOptions options;
+        options.open_store = [] { return office::open_office_store(":memory:"); };
+        options.open_sealer = [] {
+            return std::make_unique<office::StateSealer>(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
         };
-        options.sealer = []() -> const office::StateSealer& {
-            static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
-            return sealer;
-        };
-        office::Session session(std::move(options));
-        office::LineSplitter splitter(4096);
-        std::string out;
-        const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
-        const auto on_overlong = [&] { session.handle_overlong_line(4096, out); };
-        splitter.feed(input, on_line, on_overlong);
-        splitter.finish(on_line, on_overlong);
-        session.end_of_input();
+        options.max_line = 4096;
+        office::Connection connection(std::move(options));
+        const std::string out = office::testing::drive_connection(connection, input);
         std::istringstream lines(out);
         for (std::string line; std::getline(lines, line);) {
             INFO(line);

@@ -5,7 +5,7 @@
 // and lunch in the plural.
 
 #include "server_process.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 

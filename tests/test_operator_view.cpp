@@ -7,7 +7,7 @@
 #include "log.h"
 #include "server_process.h"
 #include "session.h"
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 
@@ -630,8 +630,8 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
 
     // The same rows, field by field, as office-desk's tab reads them from the table.
     {
-        office::Database store(db, office::Database::Mode::ReadOnly);
-        const auto entries = office::read_audit(store);
+        office::SqliteOfficeStore store(std::make_unique<office::Database>(db, office::Database::Mode::ReadOnly));
+        const auto entries = store.read_audit();
         REQUIRE(entries.size() == 7);
         CHECK(entries[0].client_name == "alpha-agent");
         CHECK(entries[0].client_version == "1.0");
@@ -641,7 +641,7 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
         CHECK(entries[6].era == "legacy");
         CHECK(entries[6].subject_type == "invoice");
         CHECK(entries[6].subject_id == 4);
-        CHECK(scalar(store, "SELECT status FROM approval_requests WHERE id = 1") == "approved");
+        CHECK(scalar(store.database(), "SELECT status FROM approval_requests WHERE id = 1") == "approved");
     }
 
     const auto subjects = [&](std::vector<std::string> args) {
@@ -722,7 +722,7 @@ TEST_CASE("a database made by the previous schema opens, migrates and keeps ever
         CHECK(scalar(*migrated, "PRAGMA integrity_check") == "ok");
         CHECK(scalar(*migrated, "SELECT count(*) FROM pragma_foreign_key_check") == "0");
         // Writes made before the trail existed are in it, marked as such.
-        const auto entries = office::read_audit(*migrated);
+        const auto entries = office::SqliteOfficeStore(std::move(migrated)).read_audit();
         REQUIRE(entries.size() == 4);
         std::vector<std::string> seen;
         for (const auto& e : entries)
@@ -771,4 +771,17 @@ TEST_CASE("office-mcp audit on a database of the previous schema migrates it and
     office::Database migrated(db, office::Database::Mode::ReadOnly);
     CHECK(scalar(migrated, "PRAGMA user_version") == std::to_string(office::kSchemaVersion));
     CHECK(scalar(migrated, "SELECT count(*) FROM refunds") == "1");
+}
+
+TEST_CASE("the audit table lines its columns up under a header, and says so when nothing is there", "[audit]") {
+    const std::vector<office::AuditEntry> entries{
+        {1, "2026-09-21T14:13:20Z", "alpha-agent", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 4, "Booked slot 4."},
+        {2, "2026-09-21T15:00:00Z", "office-mcp", "", "command", "", "refund_reopened", "invoice", 12, "Re-opened."},
+    };
+    CHECK(office::audit_table(entries, false) ==
+          "TIME                  CLIENT           ERA                ACTION           SUBJECT     DETAIL\n"
+          "2026-09-21T14:13:20Z  alpha-agent/1.0  modern 2026-07-28  slot_booked      slot 4      Booked slot 4.\n"
+          "2026-09-21T15:00:00Z  office-mcp       command            refund_reopened  invoice 12  Re-opened.\n");
+    CHECK(office::audit_table({}, false) == "No audit entries.\n");
+    CHECK(office::audit_table({}, true) == "No audit entries match.\n");
 }

@@ -1,7 +1,9 @@
 // The store against real files in a temporary directory: creation and seeding, refusals that
 // leave other people's files alone, transactions, the statement cache, and racing first opens.
 
-#include "store.h"
+#include "money.h"
+#include "clock.h"
+#include "sqlite_office_store.h"
 
 #include <catch2/catch.hpp>
 

@@ -121,6 +121,16 @@ TEST_CASE("each profile names the tools it serves and an unknown profile is refu
     CHECK_FALSE(office::profile_tools("admin", names));
 }
 
+TEST_CASE("the served tools are the profile's, or exactly the ones --tools names, and unknown names are refused", "[tools]") {
+    std::vector<std::string> names;
+    CHECK(office::select_tools("billing", {}, names) == "");
+    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund"});
+    CHECK(office::select_tools("all", {"order_lunch", "book_slot"}, names) == "");
+    CHECK(names == std::vector<std::string>{"order_lunch", "book_slot"});
+    CHECK(office::select_tools("admin", {}, names) == "unknown profile admin (all, scheduling, billing or lunch)");
+    CHECK(office::select_tools("all", {"order_lunch", "drop_tables"}, names) == "unknown tool drop_tables in --tools");
+}
+
 TEST_CASE("the tools' hints say which ones only read and which one destroys", "[tools]") {
     Desk desk;
     const auto list = desk.list_tools();
@@ -412,4 +422,44 @@ TEST_CASE("order_lunch refuses quantities outside 1 to 5", "[tools]") {
     CHECK(text_of(desk.call("order_lunch", {{"item", "tortilla"}, {"quantity", quantity}})) ==
           "order_lunch was not run: quantity: must be between 1 and 5");
     CHECK(desk.number("SELECT count(*) FROM lunch_orders") == 0);
+}
+
+// ---- the clock ---------------------------------------------------------------------------
+
+TEST_CASE("every time a tool records comes from the session's clock, not the wall clock", "[tools][clock]") {
+    Desk desk;
+    desk.now = office::testing::kStart;  // 2026-09-21T14:13:20Z
+    CHECK(!is_error(desk.call("book_slot", {{"slot_id", 1}, {"customer_id", 1}})));
+    desk.now += 3600;
+    CHECK(!is_error(desk.call("order_lunch", {{"item", "tortilla"}, {"quantity", 1}})));
+    CHECK(desk.call("issue_refund", {{"invoice_id", 2}})["structuredContent"]["status"] == "pending");
+
+    // A refund approved through a form, an hour later again.
+    desk.now += 3600;
+    const json forms{{"elicitation", json::object()}};
+    const auto asked = desk.call("issue_refund", {{"invoice_id", 4}}, forms);
+    REQUIRE(asked["resultType"] == "input_required");
+    const auto refunded = desk.result(json{
+        {"jsonrpc", "2.0"},
+        {"id", 99},
+        {"method", "tools/call"},
+        {"params",
+         {{"name", "issue_refund"},
+          {"arguments", {{"invoice_id", 4}}},
+          {"requestState", asked["requestState"]},
+          {"inputResponses", {{"approve_refund", {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "late"}}}}}}},
+          {"_meta",
+           {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+            {"io.modelcontextprotocol/clientCapabilities", forms},
+            {"io.modelcontextprotocol/clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}}}}}});
+    CHECK(refunded["structuredContent"]["status"] == "refunded");
+
+    CHECK(desk.text("SELECT group_concat(at || ' ' || action, '; ') FROM (SELECT at, action FROM audit ORDER BY id)") ==
+          "2026-09-21T14:13:20Z slot_booked; 2026-09-21T15:13:20Z lunch_ordered; 2026-09-21T15:13:20Z refund_queued; "
+          "2026-09-21T16:13:20Z refund_issued");
+    CHECK(desk.text("SELECT booked_at FROM slots WHERE id = 1") == "2026-09-21T14:13:20Z");
+    CHECK(desk.text("SELECT created_at FROM lunch_orders") == "2026-09-21T15:13:20Z");
+    CHECK(desk.text("SELECT created_at FROM approval_requests") == "2026-09-21T15:13:20Z");
+    CHECK(desk.text("SELECT created_at FROM refunds") == "2026-09-21T16:13:20Z");
+    CHECK(desk.text("SELECT used_at FROM used_request_states") == "2026-09-21T16:13:20Z");
 }

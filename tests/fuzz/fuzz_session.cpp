@@ -4,12 +4,11 @@
 // stdout promises: every byte written is whole lines, each one JSON-RPC 2.0 message (or a
 // 2025-03-26 batch array of them) that reads back as JSON.
 
+#include "../drive_connection.h"
 #include "json_rpc.h"
 #include "request_state.h"
 #include "session.h"
-#include "store.h"
-
-#include <sqlite3.h>
+#include "sqlite_office_store.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -54,53 +53,23 @@ void check_output(std::string_view out) {
 
 // A seeded database costs milliseconds to create; a copy of one costs microseconds. Each input
 // gets a fresh copy of the same seeded image, so inputs never see each other's writes.
-std::unique_ptr<office::Database> fresh_database() {
-    static const std::string image = [] {
-        const auto seeded = office::open_office_database(":memory:");
-        sqlite3_int64 size = 0;
-        unsigned char* bytes = sqlite3_serialize(seeded->handle(), "main", &size, 0);
-        std::string copy(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
-        sqlite3_free(bytes);
-        return copy;
-    }();
-    auto db = std::make_unique<office::Database>(":memory:");
-    auto* bytes = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
-    std::memcpy(bytes, image.data(), image.size());
-    const auto size = static_cast<sqlite3_int64>(image.size());
-    if (sqlite3_deserialize(db->handle(), "main", bytes, size, size,
-                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE) != SQLITE_OK)
-        std::abort();
-    return db;
+std::unique_ptr<office::SqliteOfficeStore> fresh_store() {
+    static const std::string image = office::open_office_database(":memory:")->image();
+    return std::make_unique<office::SqliteOfficeStore>(office::Database::from_image(image));
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const office::StateSealer sealer(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
-    std::unique_ptr<office::Database> db;
-
-    office::SessionOptions options;
-    options.database = [&]() -> office::Database& {
-        if (!db) db = fresh_database();
-        return *db;
+    office::ConnectionOptions options;
+    options.open_store = [] { return fresh_store(); };
+    options.open_sealer = [] {
+        return std::make_unique<office::StateSealer>(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
     };
-    options.sealer = []() -> const office::StateSealer& { return sealer; };
     options.now = [] { return std::int64_t{1'790'000'000}; };
-    office::Session session(std::move(options));
-    office::LineSplitter splitter(kMaxLine);
-
-    std::string out;
-    const auto on_line = [&](std::string_view line) { session.handle_line(line, out); };
-    const auto on_overlong = [&] { session.handle_overlong_line(kMaxLine, out); };
-    // Fed in uneven chunks, as reads from a pipe arrive, so lines also span chunk boundaries.
-    std::string_view input(reinterpret_cast<const char*>(data), size);
-    for (std::size_t chunk = 1; !input.empty(); chunk = chunk * 3 % 509 + 1) {
-        const auto part = input.substr(0, chunk);
-        input.remove_prefix(part.size());
-        splitter.feed(part, on_line, on_overlong);
-    }
-    splitter.finish(on_line, on_overlong);
-    session.end_of_input();
-    check_output(out);
+    options.max_line = kMaxLine;
+    office::Connection connection(std::move(options));
+    // The same rounds, group commit included, as the stdio server makes of a pipe's reads.
+    check_output(office::testing::drive_connection(connection, std::string_view(reinterpret_cast<const char*>(data), size)));
     return 0;
 }

@@ -1,12 +1,13 @@
 #pragma once
-// The SQLite store behind a small RAII layer (in the manner of SQLiteCpp): a connection
-// with a cache of prepared statements, and transactions that roll back unless committed.
-// <sqlite3.h> is included only in store.cpp.
+// Generic SQLite behind a small RAII layer (in the manner of SQLiteCpp): a connection with a
+// cache of prepared statements, transactions that roll back unless committed, and group
+// commit. It knows nothing of the office (docs/architecture.md, "Store"); <sqlite3.h> is
+// included only in sqlite.cpp, and no raw handle leaves this layer.
+
+#include "store_error.h"
 
 #include <cstdint>
 #include <memory>
-#include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -15,15 +16,19 @@ struct sqlite3_stmt;
 
 namespace office {
 
-// Any SQLite failure. `what()` is one sentence fit for stderr.
-struct StoreError : std::runtime_error {
-    StoreError(int code, const std::string& message) : std::runtime_error(message), code(code) {}
-    int code;  // SQLite's extended result code
-};
+class Database;
+
+// SQLite's result codes that code outside sqlite.cpp gives its own StoreErrors, so that every
+// StoreError about a SQLite file carries SQLite's code (StoreError::code).
+namespace sqlite_code {
+inline constexpr int kError = 1;      // SQLITE_ERROR
+inline constexpr int kCorrupt = 11;   // SQLITE_CORRUPT
+inline constexpr int kCantOpen = 14;  // SQLITE_CANTOPEN
+inline constexpr int kNotADb = 26;    // SQLITE_NOTADB
+}  // namespace sqlite_code
 
 class Statement {
 public:
-    Statement(sqlite3* db, std::string_view sql);
     ~Statement();
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
@@ -45,6 +50,8 @@ public:
     bool column_is_null(int index) const;
 
 private:
+    friend class Database;
+    Statement(sqlite3* db, std::string_view sql);  // through Database::prepare only
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;
 };
@@ -60,15 +67,20 @@ class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
 
-    // Opens (and with ReadWriteCreate creates) the file; sets busy_timeout (5 s),
-    // foreign_keys=ON, synchronous per `durability`, and WAL for a file that is empty or
-    // already ours (someone else's file is never modified). ":memory:" is accepted for tests.
-    // Throws StoreError ("cannot open database PATH: ...").
+    // Opens (and with ReadWriteCreate creates) the file and reads its header, so that "file is
+    // not a database" surfaces here, before any write; sets busy_timeout (5 s),
+    // foreign_keys=ON, synchronous per `durability` and a small page cache. The journal mode is
+    // left as the file has it (see use_wal). ":memory:" is accepted. Throws StoreError ("cannot
+    // open database PATH: ...").
     explicit Database(const std::string& path, Mode mode = Mode::ReadWriteCreate,
                       Durability durability = Durability::Power);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
+
+    // Switches the file to WAL (persistent in the file). Switching takes an exclusive lock
+    // without calling the busy handler, so it retries for as long as busy_timeout would wait.
+    void use_wal();
 
     // A cached prepared statement for this exact SQL text, reset and with bindings
     // cleared. The reference stays valid for the life of the Database. Step to the end or
@@ -79,7 +91,12 @@ public:
     std::int64_t changes() const;
     std::int64_t last_insert_rowid() const;
     const std::string& path() const { return path_; }
-    sqlite3* handle() const { return db_; }
+    bool in_transaction() const;
+
+    // The whole database as bytes (sqlite3_serialize), and a database made from such bytes
+    // (an in-memory copy: the fuzzer gives every input a fresh copy of one seeded image).
+    std::string image() const;
+    static std::unique_ptr<Database> from_image(const std::string& bytes);
 
     // Group commit. Between begin_batch() and end_batch() the first Transaction opens one
     // write transaction that every Transaction of the batch joins as a savepoint (its own
@@ -95,6 +112,7 @@ public:
 private:
     friend class Transaction;
     struct Cache;
+    void rollback_quietly(const char* sql) noexcept;
     std::string path_;
     sqlite3* db_ = nullptr;
     std::unique_ptr<Cache> cache_;
@@ -118,36 +136,5 @@ private:
     bool done_ = false;
     bool savepoint_ = false;
 };
-
-// The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 3;  // 2: the audit trail (core/audit.h); 3: partial refunds
-
-// Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
-// an older one forward, leaves a current one alone. Throws StoreError for a file that is not
-// ours (other tables, or another application_id) or is newer than this build.
-void ensure_schema(Database& db);
-
-// Drops everything and seeds again (office-mcp db reset).
-void reset_database(Database& db);
-
-// $OFFICE_MCP_DB, else $XDG_DATA_HOME/office-mcp/office.db, else
-// ~/.local/share/office-mcp/office.db. (--db is applied by the caller before this.)
-std::string default_database_path();
-
-// Opens the database at `path` ready for use: creates the parent directory (0700) and the
-// file (0600) if needed, then ensure_schema. Throws StoreError with a sentence naming the path.
-std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power);
-
-// Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
-// existing file that cannot be opened for reading and writing, or a new file whose directory
-// cannot take new files. Creates nothing (a server/discover probe must leave nothing behind),
-// so serving can refuse such a path at start instead of at the first tool call.
-void check_database_location(const std::string& path);
-
-// "80.00" for 8000.
-std::string format_cents(std::int64_t cents);
-
-// The current UTC time as 2026-11-30T01:27:19Z.
-std::string utc_now();
 
 }  // namespace office

@@ -1,23 +1,15 @@
-// The only file that sees <sqlite3.h>. Everything SQLite reports becomes a StoreError whose
-// message is one sentence a person can act on; the schema's life (create, seed, migrate,
-// refuse what is not ours) lives here too, so no other file reasons about user_version.
+// The office in a SQLite file. The schema's life (create, seed, migrate, refuse what is not
+// ours) lives here, so no other file reasons about user_version; so does every statement
+// about office tables, so no other file holds SQL (docs/architecture.md, "Store").
 
-#include "store.h"
+#include "sqlite_office_store.h"
 
 #include "resources.h"
 
-#include <sqlite3.h>
-
 #include <cerrno>
-#include <cstdio>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
-#include <functional>
-#include <initializer_list>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -29,10 +21,10 @@
 namespace office {
 namespace {
 
+using namespace sqlite_code;
+
 // PRAGMA application_id set by schema.sql: 'OFFC'.
 constexpr std::int64_t kApplicationId = 0x4F464643;
-constexpr int kBusyTimeoutMs = 5000;
-
 // Step N turns a version N-1 database into version N; version 1 is schema.sql itself, and a
 // new database runs every step after it, so new and migrated files have the same schema.
 // Append steps and bump kSchemaVersion; never edit a released step. Each runs in its own
@@ -149,30 +141,6 @@ struct Refusal : StoreError {
     using StoreError::StoreError;
 };
 
-// SQL shown in an error: one line, not too long.
-std::string sql_for_message(std::string_view sql) {
-    std::string out;
-    bool space = false;
-    for (char c : sql) {
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-        if (out.size() >= 120) {
-            out += "...";
-            break;
-        }
-    }
-    return out;
-}
-
-StoreError sqlite_error(sqlite3* db, int code, std::string_view sql) {
-    return StoreError(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");
-}
-
 // Reads one integer from a one-row query and resets the statement at once: a statement left
 // on a row keeps its read snapshot, which would make a later BEGIN IMMEDIATE fail with
 // SQLITE_BUSY_SNAPSHOT once another process has committed.
@@ -218,11 +186,11 @@ void create_and_seed(Database& db) {
 }
 
 Refusal not_ours(const Database& db) {
-    return Refusal(SQLITE_NOTADB, "database " + db.path() + " is not an office-mcp database");
+    return Refusal(kNotADb, "database " + db.path() + " is not an office-mcp database");
 }
 
 Refusal too_new(const Database& db, std::int64_t version) {
-    return Refusal(SQLITE_ERROR, "database " + db.path() + " was written by a newer office-mcp (schema " +
+    return Refusal(kError, "database " + db.path() + " was written by a newer office-mcp (schema " +
                                      std::to_string(version) + "; this build knows " +
                                      std::to_string(kSchemaVersion) + ")");
 }
@@ -258,7 +226,7 @@ void ensure_schema_unwrapped(Database& db) {
 
     if (h.user_version > kSchemaVersion) throw too_new(db, h.user_version);
     if (h.user_version < 1) {
-        throw Refusal(SQLITE_CORRUPT, "database " + db.path() + " is damaged: it has the office-mcp mark but no schema version");
+        throw Refusal(kCorrupt, "database " + db.path() + " is damaged: it has the office-mcp mark but no schema version");
     }
     if (h.user_version < kSchemaVersion) migrate(db);
 }
@@ -275,7 +243,7 @@ void naming_the_path(Database& db, const char* what, F&& body) {
 }
 
 [[noreturn]] void throw_errno(const std::string& message, int err) {
-    throw StoreError(SQLITE_CANTOPEN, message + ": " + std::strerror(err));
+    throw StoreError(kCantOpen, message + ": " + std::strerror(err));
 }
 
 // A new file or directory is only as durable as its directory entry: SQLite syncs the
@@ -297,7 +265,7 @@ void create_parent_directories(const std::string& path) {
         struct stat st {};
         if (::stat(dir.c_str(), &st) == 0) {
             if (!S_ISDIR(st.st_mode)) {
-                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": " + dir.string() + " is not a directory");
+                throw StoreError(kCantOpen, "cannot create database " + path + ": " + dir.string() + " is not a directory");
             }
             break;
         }
@@ -330,256 +298,6 @@ void create_private_file(const std::string& path) {
 }
 
 }  // namespace
-
-// ---- Statement ----------------------------------------------------------------------------
-
-Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
-    const char* tail = nullptr;
-    int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
-    if (rc != SQLITE_OK) throw sqlite_error(db_, rc, sql);
-    if (stmt_ == nullptr) throw StoreError(SQLITE_MISUSE, "no SQL statement in \"" + sql_for_message(sql) + "\"");
-    // Anything after the first statement would be silently ignored; comments are fine.
-    const char* end = sql.data() + sql.size();
-    if (tail && tail < end) {
-        sqlite3_stmt* next = nullptr;
-        int next_rc = sqlite3_prepare_v2(db_, tail, static_cast<int>(end - tail), &next, nullptr);
-        sqlite3_finalize(next);
-        if (next_rc != SQLITE_OK || next != nullptr) {
-            sqlite3_finalize(stmt_);
-            throw StoreError(SQLITE_MISUSE, "more than one SQL statement in \"" + sql_for_message(sql) + "\"; use exec()");
-        }
-    }
-}
-
-Statement::~Statement() { sqlite3_finalize(stmt_); }
-
-namespace {
-void check_bind(sqlite3* db, sqlite3_stmt* stmt, int rc, int index) {
-    if (rc != SQLITE_OK) {
-        throw StoreError(rc, "cannot bind parameter " + std::to_string(index) + ": " + sqlite3_errmsg(db) + " (in \"" +
-                                 sql_for_message(sqlite3_sql(stmt)) + "\")");
-    }
-}
-}  // namespace
-
-Statement& Statement::bind(int index, std::int64_t value) {
-    check_bind(db_, stmt_, sqlite3_bind_int64(stmt_, index, value), index);
-    return *this;
-}
-
-Statement& Statement::bind(int index, double value) {
-    check_bind(db_, stmt_, sqlite3_bind_double(stmt_, index, value), index);
-    return *this;
-}
-
-Statement& Statement::bind(int index, std::string_view text) {
-    // An empty view may have a null data(), which SQLite would bind as NULL rather than ''.
-    const char* data = text.data() ? text.data() : "";
-    check_bind(db_, stmt_, sqlite3_bind_text64(stmt_, index, data, text.size(), SQLITE_TRANSIENT, SQLITE_UTF8), index);
-    return *this;
-}
-
-Statement& Statement::bind_null(int index) {
-    check_bind(db_, stmt_, sqlite3_bind_null(stmt_, index), index);
-    return *this;
-}
-
-bool Statement::step() {
-    int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) {
-        // Ends the statement's read (or autocommit write) now rather than at the next use.
-        sqlite3_reset(stmt_);
-        return false;
-    }
-    StoreError error = sqlite_error(db_, rc, sqlite3_sql(stmt_));
-    sqlite3_reset(stmt_);
-    throw error;
-}
-
-void Statement::reset() {
-    sqlite3_reset(stmt_);  // returns the last step's error, already reported by step()
-    sqlite3_clear_bindings(stmt_);
-}
-
-std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
-
-double Statement::column_double(int index) const { return sqlite3_column_double(stmt_, index); }
-
-std::string Statement::column_text(int index) const {
-    const unsigned char* text = sqlite3_column_text(stmt_, index);
-    if (text == nullptr) return {};
-    return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, index)));
-}
-
-bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
-
-// ---- Database -----------------------------------------------------------------------------
-
-struct Database::Cache {
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-    };
-    // Transparent hash and equality: find(string_view) does not build a std::string.
-    std::unordered_map<std::string, std::unique_ptr<Statement>, Hash, std::equal_to<>> statements;
-};
-
-namespace {
-// For the constructor, whose errors carry SQLite's message alone (the caller adds the path).
-// Returns the first row's columns as integers (none for no row).
-std::vector<std::int64_t> run_raw(sqlite3* db, std::string_view sql) {
-    sqlite3_stmt* raw = nullptr;
-    int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
-    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
-    if (rc != SQLITE_OK) throw StoreError(rc, sqlite3_errmsg(db));
-    rc = sqlite3_step(stmt.get());
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) throw StoreError(rc, sqlite3_errmsg(db));
-    std::vector<std::int64_t> row;
-    if (rc == SQLITE_ROW) {
-        for (int i = 0; i < sqlite3_column_count(stmt.get()); ++i) row.push_back(sqlite3_column_int64(stmt.get(), i));
-    }
-    return row;
-}
-
-// Switching a file into WAL takes an exclusive lock without calling the busy handler, so when
-// several processes open a new file at once, retry for as long as busy_timeout would wait.
-void switch_to_wal(sqlite3* db) {
-    using Clock = std::chrono::steady_clock;
-    auto deadline = Clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
-    for (;;) {
-        try {
-            run_raw(db, "PRAGMA journal_mode = WAL");
-            return;
-        } catch (const StoreError& e) {
-            if ((e.code & 0xff) != SQLITE_BUSY || Clock::now() >= deadline) throw;
-        }
-        sqlite3_sleep(2);
-    }
-}
-}  // namespace
-
-Database::Database(const std::string& path, Mode mode, Durability durability) : path_(path), cache_(std::make_unique<Cache>()) {
-    int flags = SQLITE_OPEN_EXRESCODE;
-    switch (mode) {
-        case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
-        case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
-        case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
-    }
-    int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
-    try {
-        if (rc != SQLITE_OK) throw StoreError(rc, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
-        sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-
-        // Reading the header first makes "file is not a database" surface here, before any
-        // write. WAL is switched on only for a file that is empty or already ours: someone
-        // else's database is left exactly as it was (ensure_schema then refuses it).
-        if (path != ":memory:" && !path.empty()) {
-            std::vector<std::int64_t> row = run_raw(db_, kHeaderSql);
-            Header h;
-            if (row.size() == 3) h = {row[0], row[1], row[2] != 0};
-            if (mode != Mode::ReadOnly && (h.ours() || h.empty())) switch_to_wal(db_);
-        }
-        run_raw(db_, "PRAGMA foreign_keys = ON");
-        // A reply reports a write only after its COMMIT returns, so what COMMIT waits for is
-        // what "acknowledged" means. In WAL mode FULL fdatasyncs the WAL at every commit: the
-        // write is on stable storage before any reply mentions it, and group commit
-        // (begin_batch) makes that one sync per burst. NORMAL leaves the WAL in the page cache:
-        // safe when the process dies, not when the machine does (the database is never
-        // corrupted either way, only the last commits can go). Reads never write the WAL, so
-        // they never sync.
-        run_raw(db_, durability == Durability::Power ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
-        // The office is a few hundred pages: 512 KiB of page cache holds all of it and keeps
-        // the resident size of a long-running server small (SQLite's default is 2 MiB).
-        run_raw(db_, "PRAGMA cache_size = -512");
-    } catch (const StoreError& e) {
-        sqlite3_close_v2(db_);
-        db_ = nullptr;
-        throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
-    } catch (...) {  // bad_alloc: no destructor will run, so close here too
-        sqlite3_close_v2(db_);
-        db_ = nullptr;
-        throw;
-    }
-}
-
-Database::~Database() {
-    cache_.reset();  // finalize every statement before closing
-    sqlite3_close_v2(db_);
-}
-
-Statement& Database::prepare(std::string_view sql) {
-    auto& statements = cache_->statements;
-    if (auto it = statements.find(sql); it != statements.end()) {
-        it->second->reset();
-        return *it->second;
-    }
-    auto statement = std::make_unique<Statement>(db_, sql);
-    return *statements.emplace(std::string(sql), std::move(statement)).first->second;
-}
-
-void Database::exec(std::string_view sql) {
-    const char* p = sql.data();
-    const char* end = sql.data() + sql.size();
-    while (p < end) {
-        sqlite3_stmt* raw = nullptr;
-        const char* tail = nullptr;
-        int rc = sqlite3_prepare_v3(db_, p, static_cast<int>(end - p), 0, &raw, &tail);
-        std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
-        std::string_view current(p, static_cast<std::size_t>((tail ? tail : end) - p));
-        if (rc != SQLITE_OK) throw sqlite_error(db_, rc, current);
-        if (!stmt) break;  // only whitespace or comments were left
-        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
-        }
-        if (rc != SQLITE_DONE) throw sqlite_error(db_, rc, current);
-        p = tail;
-    }
-}
-
-std::int64_t Database::changes() const { return sqlite3_changes64(db_); }
-
-std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
-
-// ---- Transaction --------------------------------------------------------------------------
-
-Transaction::Transaction(Database& db, Kind kind) : db_(db) {
-    if (db_.batching_) {
-        if (!db_.batch_open_) {
-            db_.prepare("BEGIN IMMEDIATE").step();
-            db_.batch_open_ = true;
-        }
-        db_.prepare("SAVEPOINT unit").step();
-        savepoint_ = true;
-        return;
-    }
-    db_.prepare(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN").step();
-}
-
-Transaction::~Transaction() {
-    if (done_ || sqlite3_get_autocommit(db_.handle())) return;  // a failed COMMIT may have rolled back already
-    if (savepoint_) {
-        sqlite3_exec(db_.handle(), "ROLLBACK TO unit; RELEASE unit", nullptr, nullptr, nullptr);
-        return;
-    }
-    sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-}
-
-void Transaction::commit() {
-    db_.prepare(savepoint_ ? "RELEASE unit" : "COMMIT").step();
-    done_ = true;
-}
-
-void Database::end_batch() {
-    batching_ = false;
-    if (!batch_open_) return;
-    batch_open_ = false;
-    try {
-        prepare("COMMIT").step();
-    } catch (const StoreError&) {
-        if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
-}
 
 // ---- The office schema --------------------------------------------------------------------
 
@@ -632,13 +350,13 @@ std::string default_database_path() {
         }
     }
     if (home.empty()) {
-        throw StoreError(SQLITE_CANTOPEN, "cannot choose a database path: set OFFICE_MCP_DB, XDG_DATA_HOME or HOME");
+        throw StoreError(kCantOpen, "cannot choose a database path: set OFFICE_MCP_DB, XDG_DATA_HOME or HOME");
     }
     return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
 }
 
 std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability) {
-    if (path.empty()) throw StoreError(SQLITE_CANTOPEN, "cannot open database: the path is empty");
+    if (path.empty()) throw StoreError(kCantOpen, "cannot open database: the path is empty");
     if (path != ":memory:") {
         create_parent_directories(path);
         create_private_file(path);
@@ -647,8 +365,21 @@ std::unique_ptr<Database> open_office_database(const std::string& path, Durabili
     // create it with the umask's permissions.
     auto db = std::make_unique<Database>(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite,
                                          durability);
+    // WAL only for a file that is empty or already ours: someone else's database is left
+    // exactly as it was (ensure_schema then refuses it).
+    if (path != ":memory:") {
+        try {
+            if (const Header h = read_header(*db); h.ours() || h.empty()) db->use_wal();
+        } catch (const StoreError& e) {
+            throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
+        }
+    }
     ensure_schema(*db);
     return db;
+}
+
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability) {
+    return std::make_unique<SqliteOfficeStore>(open_office_database(path, durability));
 }
 
 namespace {
@@ -673,11 +404,11 @@ int directory_takes_files(const std::string& dir) {
 
 void check_database_location(const std::string& path) {
     namespace fs = std::filesystem;
-    if (path.empty()) throw StoreError(SQLITE_CANTOPEN, "cannot open database: the path is empty");
+    if (path.empty()) throw StoreError(kCantOpen, "cannot open database: the path is empty");
     if (path == ":memory:") return;
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) throw StoreError(SQLITE_CANTOPEN, "database " + path + " is a directory, not a file");
+        if (S_ISDIR(st.st_mode)) throw StoreError(kCantOpen, "database " + path + " is a directory, not a file");
         const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
         if (fd < 0) throw_errno("cannot open database " + path + " for reading and writing", errno);
         ::close(fd);
@@ -690,9 +421,9 @@ void check_database_location(const std::string& path) {
         const std::string name = dir.empty() ? "." : dir.string();
         if (::stat(name.c_str(), &st) == 0) {
             if (!S_ISDIR(st.st_mode))
-                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": " + name + " is not a directory");
+                throw StoreError(kCantOpen, "cannot create database " + path + ": " + name + " is not a directory");
             if (const int err = directory_takes_files(name); err != 0)
-                throw StoreError(SQLITE_CANTOPEN, "cannot create database " + path + ": the directory " + name +
+                throw StoreError(kCantOpen, "cannot create database " + path + ": the directory " + name +
                                                       " does not take new files (" + std::strerror(err) + ")");
             return;
         }
@@ -701,22 +432,252 @@ void check_database_location(const std::string& path) {
     }
 }
 
-std::string format_cents(std::int64_t cents) {
-    // Unsigned magnitude: -INT64_MIN does not fit in int64_t.
-    std::uint64_t magnitude = cents < 0 ? 0 - static_cast<std::uint64_t>(cents) : static_cast<std::uint64_t>(cents);
-    char text[32];
-    std::snprintf(text, sizeof text, "%s%llu.%02llu", cents < 0 ? "-" : "",
-                  static_cast<unsigned long long>(magnitude / 100), static_cast<unsigned long long>(magnitude % 100));
-    return text;
+// ---- The office's statements --------------------------------------------------------------
+// A statement stopped before its end is reset at once (see query_int).
+
+SqliteOfficeStore::SqliteOfficeStore(std::unique_ptr<Database> db) : db_(std::move(db)) {}
+
+SqliteOfficeStore::~SqliteOfficeStore() = default;
+
+void SqliteOfficeStore::begin_write() {
+    if (write_) throw StoreError(kError, "a write transaction is already open on database " + db_->path());
+    write_.emplace(*db_);
 }
 
-std::string utc_now() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm {};
-    gmtime_r(&now, &tm);
-    char buffer[32];
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buffer;
+void SqliteOfficeStore::commit_write() {
+    write_->commit();
+    write_.reset();
+}
+
+void SqliteOfficeStore::rollback_write() noexcept { write_.reset(); }  // Transaction rolls back
+
+namespace {
+// LIKE's pattern for "contains `text`", with % _ and \ matching themselves.
+std::string like_literal(std::string_view text) {
+    std::string pattern = "%";
+    for (char c : text) {
+        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+        pattern += c;
+    }
+    return pattern + "%";
+}
+}  // namespace
+
+std::vector<Customer> SqliteOfficeStore::find_customers(const std::string& text) {
+    // LIKE ends a pattern at a NUL byte, so "\u0000" would match everyone: a text holding one
+    // matches nobody (no name or email holds a NUL) and never reaches LIKE.
+    std::vector<Customer> customers;
+    if (text.find('\0') != std::string::npos) return customers;
+    auto& q = db_->prepare(
+        "SELECT id, name, email FROM customers "
+        "WHERE name LIKE ?1 ESCAPE '\\' OR email LIKE ?1 ESCAPE '\\' ORDER BY id LIMIT 50");
+    q.bind(1, like_literal(text));
+    while (q.step()) customers.push_back({q.column_int(0), q.column_text(1), q.column_text(2)});
+    return customers;
+}
+
+std::optional<std::string> SqliteOfficeStore::customer_name(std::int64_t id) {
+    auto& q = db_->prepare("SELECT name FROM customers WHERE id = ?1");
+    if (!q.bind(1, id).step()) return std::nullopt;
+    auto name = q.column_text(0);
+    q.reset();
+    return name;
+}
+
+std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {
+    auto& q = db_->prepare("SELECT id, time FROM slots WHERE day = ?1 AND customer_id IS NULL ORDER BY time");
+    q.bind(1, day);
+    std::vector<FreeSlot> slots;
+    while (q.step()) slots.push_back({q.column_int(0), q.column_text(1)});
+    return slots;
+}
+
+Booking SqliteOfficeStore::book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+                                     const std::string& by) {
+    // The guard is in the statement itself, so two racing clients cannot both win.
+    auto& book = db_->prepare(
+        "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4 "
+        "WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
+    book.bind(1, slot_id).bind(2, customer_id).bind(3, at).bind(4, by);
+    if (book.step()) {
+        Booking booked{Booking::Status::Booked, book.column_text(0), book.column_text(1)};
+        book.reset();
+        return booked;
+    }
+    auto& exists = db_->prepare("SELECT day, time FROM slots WHERE id = ?1");
+    if (!exists.bind(1, slot_id).step()) return Booking{Booking::Status::NoSuchSlot, "", ""};
+    Booking taken{Booking::Status::Taken, exists.column_text(0), exists.column_text(1)};
+    exists.reset();
+    return taken;
+}
+
+std::vector<Invoice> SqliteOfficeStore::invoices_of(std::int64_t customer_id) {
+    auto& q = db_->prepare(
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
+        "JOIN customers c ON c.id = i.customer_id WHERE i.customer_id = ?1 ORDER BY i.id");
+    q.bind(1, customer_id);
+    std::vector<Invoice> invoices;
+    while (q.step())
+        invoices.push_back({q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)});
+    return invoices;
+}
+
+std::optional<Invoice> SqliteOfficeStore::load_invoice(std::int64_t id) {
+    auto& q = db_->prepare(
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
+        "JOIN customers c ON c.id = i.customer_id WHERE i.id = ?1");
+    if (!q.bind(1, id).step()) return std::nullopt;
+    Invoice invoice{q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)};
+    q.reset();
+    return invoice;
+}
+
+std::optional<ApprovalState> SqliteOfficeStore::latest_approval(std::int64_t invoice_id) {
+    // A pending request first (re-opened ones too), then an outcome not yet reported.
+    auto& q = db_->prepare(
+        "SELECT id, status, ifnull(amount_cents, 0), reported_at IS NOT NULL FROM approval_requests WHERE invoice_id = ?1 "
+        "ORDER BY status = 'pending' DESC, reported_at IS NULL DESC, id DESC LIMIT 1");
+    if (!q.bind(1, invoice_id).step()) return std::nullopt;
+    ApprovalState state{q.column_int(0), q.column_text(1), q.column_int(2), q.column_int(3) != 0};
+    q.reset();
+    return state;
+}
+
+void SqliteOfficeStore::mark_reported(std::int64_t request_id, const std::string& at) {
+    db_->prepare("UPDATE approval_requests SET reported_at = ?2 WHERE id = ?1").bind(1, request_id).bind(2, at).step();
+}
+
+std::int64_t SqliteOfficeStore::queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) {
+    auto& insert = db_->prepare(
+        "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) RETURNING id");
+    insert.bind(1, invoice_id).bind(2, client).bind(3, at).step();
+    const auto id = insert.column_int(0);
+    insert.reset();
+    return id;
+}
+
+std::optional<PendingRequest> SqliteOfficeStore::pending_request(std::int64_t invoice_id) {
+    auto& q = db_->prepare("SELECT id, client FROM approval_requests WHERE invoice_id = ?1 AND status = 'pending'");
+    if (!q.bind(1, invoice_id).step()) return std::nullopt;
+    PendingRequest request{q.column_int(0), q.column_text(1)};
+    q.reset();
+    return request;
+}
+
+void SqliteOfficeStore::decline_request(std::int64_t request_id, const std::string& at, const std::string& by) {
+    db_->prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2, resolved_by = ?3 WHERE id = ?1")
+        .bind(1, request_id).bind(2, at).bind(3, by).step();
+}
+
+std::int64_t SqliteOfficeStore::record_refund(const RefundRecord& r) {
+    auto& record = db_->prepare(
+        "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
+        "requested_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
+    record.bind(1, r.invoice_id).bind(2, r.cents).bind(3, r.reason).bind(4, r.approved_via).bind(5, r.client).bind(6, r.at);
+    if (r.settles) record.bind(7, r.settles->id).bind(8, r.settles->client);
+    record.step();
+    const auto refund_id = record.column_int(0);
+    record.reset();
+    // The invoice keeps the sum of its refunds, in this same transaction; it is 'refunded'
+    // once nothing is left (the schema's CHECK refuses more than its amount).
+    db_->prepare("UPDATE invoices SET refunded_cents = refunded_cents + ?2, "
+                 "status = CASE WHEN refunded_cents + ?2 = amount_cents THEN 'refunded' ELSE status END WHERE id = ?1")
+        .bind(1, r.invoice_id).bind(2, r.cents).step();
+    if (r.settles) {
+        db_->prepare("UPDATE approval_requests SET status = 'approved', resolved_at = ?2, resolved_by = ?3, amount_cents = ?4, "
+                     "reason = ?5 WHERE id = ?1")
+            .bind(1, r.settles->id).bind(2, r.at).bind(3, r.client).bind(4, r.cents).bind(5, r.reason).step();
+    }
+    return refund_id;
+}
+
+std::vector<ApprovalRequest> SqliteOfficeStore::approval_requests() {
+    auto& q = db_->prepare(
+        "SELECT id, invoice_id, status, client, created_at, ifnull(resolved_by, '') FROM approval_requests ORDER BY id");
+    std::vector<ApprovalRequest> requests;
+    while (q.step())
+        requests.push_back({q.column_int(0), q.column_int(1), q.column_text(2), q.column_text(3), q.column_text(4),
+                            q.column_text(5)});
+    return requests;
+}
+
+std::optional<ReopenCandidate> SqliteOfficeStore::reopen_candidate(std::int64_t request_id) {
+    auto& q = db_->prepare(
+        "SELECT a.invoice_id, a.status, i.amount_cents - i.refunded_cents, "
+        "       (SELECT min(id) FROM approval_requests p WHERE p.invoice_id = a.invoice_id AND p.status = 'pending') "
+        "FROM approval_requests a JOIN invoices i ON i.id = a.invoice_id WHERE a.id = ?1");
+    if (!q.bind(1, request_id).step()) return std::nullopt;
+    ReopenCandidate c{q.column_int(0), q.column_text(1), q.column_int(2), std::nullopt};
+    if (!q.column_is_null(3)) c.other_pending = q.column_int(3);
+    q.reset();
+    return c;
+}
+
+void SqliteOfficeStore::reopen_request(std::int64_t request_id) {
+    db_->prepare("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL "
+                 "WHERE id = ?1")
+        .bind(1, request_id)
+        .step();
+}
+
+std::int64_t SqliteOfficeStore::record_lunch_order(const LunchOrder& order) {
+    auto& insert = db_->prepare(
+        "INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
+    insert.bind(1, order.item).bind(2, order.quantity).bind(4, order.client).bind(5, order.at);
+    if (order.note) insert.bind(3, *order.note);
+    insert.step();
+    const auto id = insert.column_int(0);
+    insert.reset();
+    return id;
+}
+
+bool SqliteOfficeStore::consume_request_state(const std::string& nonce, const std::string& at) {
+    db_->prepare("INSERT INTO used_request_states (nonce, used_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
+        .bind(1, nonce).bind(2, at).step();
+    return db_->changes() != 0;
+}
+
+bool SqliteOfficeStore::request_state_used(const std::string& nonce) {
+    auto& used = db_->prepare("SELECT 1 FROM used_request_states WHERE nonce = ?1");
+    const bool found = used.bind(1, nonce).step();
+    used.reset();
+    return found;
+}
+
+void SqliteOfficeStore::append_audit(const AuditEntry& e) {
+    db_->prepare(
+           "INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, "
+           "subject_id, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        .bind(1, e.at)
+        .bind(2, e.client_name)
+        .bind(3, e.client_version)
+        .bind(4, e.era)
+        .bind(5, e.protocol_version)
+        .bind(6, e.action)
+        .bind(7, e.subject_type)
+        .bind(8, e.subject_id)
+        .bind(9, e.detail)
+        .step();
+}
+
+std::vector<AuditEntry> SqliteOfficeStore::read_audit(const AuditFilter& filter) {
+    // One statement for every combination: an unset filter is a NULL that matches everything.
+    auto& q = db_->prepare(
+        "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, detail "
+        "FROM audit WHERE (?1 IS NULL OR at >= ?1) "
+        "AND ((?2 IS NULL AND ?3 IS NULL) "
+        "  OR (subject_type = 'invoice' AND subject_id = ?2) OR (subject_type = 'slot' AND subject_id = ?3)) "
+        "ORDER BY id");
+    if (filter.since) q.bind(1, *filter.since);
+    if (filter.invoice) q.bind(2, *filter.invoice);
+    if (filter.slot) q.bind(3, *filter.slot);
+    std::vector<AuditEntry> entries;
+    while (q.step()) {
+        entries.push_back(AuditEntry{q.column_int(0), q.column_text(1), q.column_text(2), q.column_text(3),
+                                     q.column_text(4), q.column_text(5), q.column_text(6), q.column_text(7),
+                                     q.column_int(8), q.column_text(9)});
+    }
+    return entries;
 }
 
 }  // namespace office

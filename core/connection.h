@@ -1,0 +1,82 @@
+#pragma once
+// One client's connection to the office, whatever carries its bytes (docs/architecture.md,
+// "Connection"): bytes in, reply bytes out. It owns the line framing, the Session, the store
+// and the sealer (both opened on first use), the fatal side channel, and group commit, with
+// the rule the durability promise rests on: a reply leaves only after the write it reports is
+// committed (and, with Durability::Power, synced). A transport only moves bytes: stdio reads
+// fds (stdio_server/main.cpp); the tests and the fuzzer drive the same class in-process.
+//
+// A round is what the transport has at hand at once:
+//     begin_round(grouped); feed(bytes)...; end_round(input_ended); write(replies()); replies_sent();
+// When several messages wait (`grouped`), their writes join one transaction, committed once at
+// end_round, before any of their replies is released.
+
+#include "json_rpc.h"
+#include "office_store.h"
+#include "request_state.h"
+#include "session.h"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace office {
+
+struct ConnectionOptions {
+    std::vector<std::string> tools;                             // names served; empty: all six
+    std::function<std::unique_ptr<OfficeStore>()> open_store;   // called on first use; throws StoreError
+    std::function<std::unique_ptr<StateSealer>()> open_sealer;  // called on first use
+    UnixClock now;                                              // default: system_now
+    Logger* logger = nullptr;                                   // not owned
+    std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
+};
+
+class Connection {
+public:
+    explicit Connection(ConnectionOptions options);
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    // Starts a round. `grouped`: more than one message is waiting now (several lines in hand,
+    // or more input behind them); their writes then commit together at end_round. A round
+    // before the store was first opened is never grouped (there is nothing to join yet).
+    void begin_round(bool grouped);
+    // Bytes of the round, split anywhere.
+    void feed(std::string_view bytes);
+    // Whether the round holds an uncommitted write: worth reading more waiting input into it.
+    bool wants_more() const;
+    // Ends the round: commits its group, then, when `input_ended`, takes a last line without
+    // '\n' as a message of its own. Returns false when the group's commit failed: nothing of
+    // the round may be acknowledged, so its replies are dropped and fatal() says why.
+    bool end_round(bool input_ended);
+    // The replies that may leave now (complete lines); replies_sent() once they are written.
+    // A round's replies are released by its end_round, after its commit, never before.
+    const std::string& replies() const { return out_; }
+    void replies_sent();
+    // Non-empty once the store cannot be opened or a commit failed: the transport stops after
+    // writing replies().
+    const std::string& fatal() const { return fatal_; }
+    // The client has gone: calls parked on a person are dropped with nothing changed.
+    void close();
+
+    Session& session() { return session_; }
+    OfficeStore* store() { return store_.get(); }  // null until first used
+
+private:
+    SessionOptions session_options(ConnectionOptions& options);
+    void release();  // the round's replies may leave
+
+    ConnectionOptions options_;
+    std::unique_ptr<OfficeStore> store_;
+    std::unique_ptr<StateSealer> sealer_;
+    std::string fatal_;
+    std::string pending_;  // the replies of the round in progress
+    std::string out_;      // released replies
+    bool grouped_ = false;
+    LineSplitter splitter_;
+    Session session_;  // last: its callbacks use the members above
+};
+
+}  // namespace office

@@ -1,0 +1,170 @@
+#pragma once
+// The office's data, in office terms: the one interface every backend implements (SQLite
+// today in sqlite_office_store.h, PostgreSQL later). Tools, the session and the operator's
+// commands speak only this; no SQL is written anywhere else (docs/architecture.md, "Store").
+//
+// Rules for an implementation: money is integer cents; times are the caller's (the injected
+// clock), never the backend's own; every write a tool makes happens inside a WriteTransaction
+// together with its audit row; failures are StoreError.
+
+#include "audit.h"
+#include "store_error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace office {
+
+struct Customer {
+    std::int64_t id = 0;
+    std::string name;
+    std::string email;
+};
+
+struct FreeSlot {
+    std::int64_t id = 0;
+    std::string time;  // HH:MM
+};
+
+// What book_slot did: booked it, or why not (day and time are the slot's in both cases).
+struct Booking {
+    enum class Status { Booked, NoSuchSlot, Taken };
+    Status status = Status::NoSuchSlot;
+    std::string day;
+    std::string time;
+};
+
+struct Invoice {
+    std::int64_t id = 0;
+    std::string customer;     // the customer's name
+    std::int64_t cents = 0;
+    std::string status;       // open, paid, refunded (once nothing is left)
+    std::int64_t refunded = 0;  // the sum of its refunds
+    std::int64_t left() const { return cents - refunded; }
+};
+
+// The latest approval request of an invoice as issue_refund reports it: a pending one first,
+// then one whose outcome was not yet reported, then the newest.
+struct ApprovalState {
+    std::int64_t id = 0;
+    std::string status;      // pending, approved, declined
+    std::int64_t cents = 0;  // the amount approved (0 while pending or declined)
+    bool reported = false;   // a calling client was told the outcome
+};
+
+// A request waiting in the approval queue: the refund or decline that settles it names it.
+struct PendingRequest {
+    std::int64_t id = 0;
+    std::string client;  // who queued it
+};
+
+struct ApprovalRequest {
+    std::int64_t id = 0;
+    std::int64_t invoice_id = 0;
+    std::string status;       // pending, approved, declined
+    std::string client;       // who queued it
+    std::string created_at;
+    std::string resolved_by;  // "" while nobody approved or declined it
+};
+
+// What `approvals reopen` needs to judge a request.
+struct ReopenCandidate {
+    std::int64_t invoice_id = 0;
+    std::string status;
+    std::int64_t left = 0;                      // what is left to refund of its invoice
+    std::optional<std::int64_t> other_pending;  // another pending request of that invoice
+};
+
+struct RefundRecord {
+    std::int64_t invoice_id = 0;
+    std::int64_t cents = 0;
+    std::string reason;
+    std::string approved_via;  // input_required, elicitation
+    std::string client;        // who approved and ran it
+    std::string at;
+    std::optional<PendingRequest> settles;  // the queued request it approves
+};
+
+struct LunchOrder {
+    std::string item;
+    std::int64_t quantity = 0;
+    std::optional<std::string> note;
+    std::string client;
+    std::string at;
+};
+
+class OfficeStore {
+public:
+    virtual ~OfficeStore() = default;
+
+    // ---- transactions: one write unit at a time; see WriteTransaction
+    virtual void begin_write() = 0;
+    virtual void commit_write() = 0;
+    virtual void rollback_write() noexcept = 0;
+    // Group commit: the write units between begin_batch and end_batch become durable together
+    // at end_batch, each keeping its own commit or rollback. A transport sends the replies of
+    // a batch only after end_batch returns. end_batch throws StoreError when the commit fails.
+    virtual void begin_batch() = 0;
+    virtual void end_batch() = 0;
+    virtual bool batch_has_writes() const = 0;  // a write unit of the open batch has begun
+
+    // ---- customers and appointments
+    // Customers whose name or email contains `text` literally (case-insensitive), by id, at
+    // most 50.
+    virtual std::vector<Customer> find_customers(const std::string& text) = 0;
+    virtual std::optional<std::string> customer_name(std::int64_t id) = 0;
+    virtual std::vector<FreeSlot> free_slots(const std::string& day) = 0;
+    // Books it only if free: two racing callers cannot both win.
+    virtual Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+                              const std::string& by) = 0;
+
+    // ---- invoices, refunds and the approval queue
+    virtual std::vector<Invoice> invoices_of(std::int64_t customer_id) = 0;
+    virtual std::optional<Invoice> load_invoice(std::int64_t id) = 0;
+    virtual std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) = 0;
+    virtual void mark_reported(std::int64_t request_id, const std::string& at) = 0;
+    virtual std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) = 0;
+    virtual std::optional<PendingRequest> pending_request(std::int64_t invoice_id) = 0;
+    virtual void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) = 0;
+    // Adds the refund, raises its invoice's refunded sum (refunded once nothing is left) and
+    // settles the request it approves. Returns the refund's id.
+    virtual std::int64_t record_refund(const RefundRecord& refund) = 0;
+    virtual std::vector<ApprovalRequest> approval_requests() = 0;  // oldest first
+    virtual std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) = 0;
+    virtual void reopen_request(std::int64_t request_id) = 0;  // pending again, its outcome cleared
+
+    // ---- lunch
+    virtual std::int64_t record_lunch_order(const LunchOrder& order) = 0;  // the order's id
+
+    // ---- single-use request states (sealed requestState, design.md section 6)
+    // Records `nonce` as used; false when it was used before (a replay).
+    virtual bool consume_request_state(const std::string& nonce, const std::string& at) = 0;
+    virtual bool request_state_used(const std::string& nonce) = 0;
+
+    // ---- the audit trail (audit.h)
+    virtual void append_audit(const AuditEntry& entry) = 0;  // inside the write's transaction
+    virtual std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) = 0;  // oldest first
+};
+
+// One write unit: begun on construction, rolled back on destruction unless committed.
+class WriteTransaction {
+public:
+    explicit WriteTransaction(OfficeStore& store) : store_(store) { store_.begin_write(); }
+    ~WriteTransaction() {
+        if (!done_) store_.rollback_write();
+    }
+    WriteTransaction(const WriteTransaction&) = delete;
+    WriteTransaction& operator=(const WriteTransaction&) = delete;
+    void commit() {
+        store_.commit_write();
+        done_ = true;
+    }
+
+private:
+    OfficeStore& store_;
+    bool done_ = false;
+};
+
+}  // namespace office

@@ -1,0 +1,91 @@
+#pragma once
+// The office in a SQLite file: the OfficeStore that serves by default (a static binary, one
+// file). It owns the schema (resources/schema.sql, seed.sql and the migrations), where the
+// default database lives, and every statement about office tables (docs/architecture.md).
+
+#include "office_store.h"
+#include "sqlite.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace office {
+
+// The schema version this build writes (PRAGMA user_version).
+inline constexpr int kSchemaVersion = 3;  // 2: the audit trail (core/audit.h); 3: partial refunds
+
+// Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
+// an older one forward, leaves a current one alone. Throws StoreError for a file that is not
+// ours (other tables, or another application_id) or is newer than this build.
+void ensure_schema(Database& db);
+
+// Drops everything and seeds again (office-mcp db reset).
+void reset_database(Database& db);
+
+// $OFFICE_MCP_DB, else $XDG_DATA_HOME/office-mcp/office.db, else
+// ~/.local/share/office-mcp/office.db. (--db is applied by the caller before this.)
+std::string default_database_path();
+
+// Opens the database at `path` ready for use: creates the parent directory (0700) and the
+// file (0600) if needed, switches a file that is empty or ours to WAL (someone else's file is
+// never modified), then ensure_schema. Throws StoreError with a sentence naming the path.
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power);
+
+// Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
+// existing file that cannot be opened for reading and writing, or a new file whose directory
+// cannot take new files. Creates nothing (a server/discover probe must leave nothing behind),
+// so serving can refuse such a path at start instead of at the first tool call.
+void check_database_location(const std::string& path);
+
+class SqliteOfficeStore final : public OfficeStore {
+public:
+    explicit SqliteOfficeStore(std::unique_ptr<Database> db);
+    ~SqliteOfficeStore() override;
+
+    // The SQLite database itself: for tests that look at rows and for `db reset`, never for
+    // the protocol layer (which speaks OfficeStore only).
+    Database& database() { return *db_; }
+
+    void begin_write() override;
+    void commit_write() override;
+    void rollback_write() noexcept override;
+    void begin_batch() override { db_->begin_batch(); }
+    void end_batch() override { db_->end_batch(); }
+    bool batch_has_writes() const override { return db_->batch_has_writes(); }
+
+    std::vector<Customer> find_customers(const std::string& text) override;
+    std::optional<std::string> customer_name(std::int64_t id) override;
+    std::vector<FreeSlot> free_slots(const std::string& day) override;
+    Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+                      const std::string& by) override;
+
+    std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
+    std::optional<Invoice> load_invoice(std::int64_t id) override;
+    std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) override;
+    void mark_reported(std::int64_t request_id, const std::string& at) override;
+    std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) override;
+    std::optional<PendingRequest> pending_request(std::int64_t invoice_id) override;
+    void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+    std::int64_t record_refund(const RefundRecord& refund) override;
+    std::vector<ApprovalRequest> approval_requests() override;
+    std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
+    void reopen_request(std::int64_t request_id) override;
+
+    std::int64_t record_lunch_order(const LunchOrder& order) override;
+
+    bool consume_request_state(const std::string& nonce, const std::string& at) override;
+    bool request_state_used(const std::string& nonce) override;
+
+    void append_audit(const AuditEntry& entry) override;
+    std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) override;
+
+private:
+    std::unique_ptr<Database> db_;
+    std::optional<Transaction> write_;  // the open write unit
+};
+
+// open_office_database, as a store.
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability = Durability::Power);
+
+}  // namespace office
