@@ -10,17 +10,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     // Nothing is opened until a request needs it: server/discover and tools/list never touch
     // the store, so a probe leaves no file behind. A store that cannot be opened fails the
     // request (-32603) and, through fatal(), the connection.
-    s.store = [this]() -> OfficeStore& {
-        if (!store_) {
-            try {
-                store_ = options_.open_store();
-            } catch (const StoreError& e) {
-                fatal_ = e.what();
-                throw;
-            }
-        }
-        return *store_;
-    };
+    s.store = [this]() -> OfficeStore& { return open_store(); };
     s.sealer = [this]() -> const StateSealer& {
         if (!sealer_) {
             try {
@@ -33,6 +23,20 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     };
     return s;
 }
+
+OfficeStore& Connection::open_store() {
+    if (!store_) {
+        try {
+            store_ = options_.open_store();
+        } catch (const StoreError& e) {
+            fatal_ = e.what();
+            throw;
+        }
+    }
+    return *store_;
+}
+
+OfficeStore& Connection::store() { return open_store(); }
 
 Connection::Connection(ConnectionOptions options)
     : options_(std::move(options)), splitter_(options_.max_line), session_(session_options(options_)) {}

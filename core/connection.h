@@ -62,10 +62,12 @@ public:
     void close();
 
     Session& session() { return session_; }
-    OfficeStore* store() { return store_.get(); }  // null until first used
+    // The store, opened now if no request has opened it yet (throws StoreError).
+    OfficeStore& store();
 
 private:
     SessionOptions session_options(ConnectionOptions& options);
+    OfficeStore& open_store();  // on first use; a failure is also fatal()
     void release();  // the round's replies may leave
 
     ConnectionOptions options_;

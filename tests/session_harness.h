@@ -1,8 +1,9 @@
 #pragma once
-// A session driven in-process exactly as the stdio server drives it: one line in, the reply
-// lines out, over a lazily opened seeded database, fixed sealing keys and a clock the test
-// moves. Shared by the session and tool tests.
+// A session driven in-process through the same office::Connection the stdio server uses: one
+// line in (one round), the reply lines out, over a lazily opened seeded database, fixed sealing
+// keys and a clock the test moves. Shared by the session and tool tests.
 
+#include "connection.h"
 #include "request_state.h"
 #include "session.h"
 #include "sqlite_office_store.h"
@@ -43,13 +44,17 @@ inline std::vector<json> parse_lines(const std::string& out) {
 class InProcessServer {
 public:
     explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:")
-        : path_(std::move(path)), session(make_options(std::move(tools))) {}
+        : path_(std::move(path)), connection_(make_options(std::move(tools))), session(connection_.session()) {}
     InProcessServer(const InProcessServer&) = delete;
     InProcessServer& operator=(const InProcessServer&) = delete;
 
     std::vector<json> send_line(std::string_view line) {
-        std::string out;
-        session.handle_line(line, out);
+        connection_.begin_round(false);
+        connection_.feed(line);
+        connection_.feed("\n");
+        REQUIRE(connection_.end_round(false));
+        const std::string out = connection_.replies();
+        connection_.replies_sent();
         return parse_lines(out);
     }
     std::vector<json> send(const json& message) { return send_line(message.dump()); }
@@ -76,7 +81,7 @@ public:
         return r["error"];
     }
 
-    Database& db() { return options_store().database(); }
+    Database& db() { return store().database(); }
     std::string text(std::string_view sql) {
         auto& st = db().prepare(sql);
         std::string value = st.step() ? st.column_text(0) : "<no row>";
@@ -96,32 +101,28 @@ public:
     std::int64_t now = kStart;
 
 private:
-    SqliteOfficeStore& options_store() {
-        if (!store_) {
-            store_ = open_office_store(path_);
-            ++database_opens;
-        }
-        return *store_;
-    }
+    // The connection's store (opened now if no request has opened it yet), as the SQLite one
+    // that open_store made.
+    SqliteOfficeStore& store() { return static_cast<SqliteOfficeStore&>(connection_.store()); }
 
-    SessionOptions make_options(std::vector<std::string> tools) {
-        SessionOptions options;
+    ConnectionOptions make_options(std::vector<std::string> tools) {
+        ConnectionOptions options;
         options.tools = std::move(tools);
-        options.store = [this]() -> OfficeStore& { return options_store(); };
-        options.sealer = [this]() -> const StateSealer& {
-            if (!sealer_) sealer_ = std::make_unique<StateSealer>(std::vector{test_key(0x11), test_key(0x22)});
-            return *sealer_;
+        options.open_store = [this]() -> std::unique_ptr<OfficeStore> {
+            auto store = open_office_store(path_);
+            ++database_opens;
+            return store;
         };
+        options.open_sealer = [] { return std::make_unique<StateSealer>(std::vector{test_key(0x11), test_key(0x22)}); };
         options.now = [this] { return now; };
         return options;
     }
 
     std::string path_;
-    std::unique_ptr<SqliteOfficeStore> store_;
-    std::unique_ptr<StateSealer> sealer_;
+    Connection connection_;
 
 public:
-    Session session;
+    Session& session;
 };
 
 }  // namespace office::testing
