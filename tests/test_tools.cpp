@@ -1,4 +1,4 @@
-// Each office tool on the seeded database (design.md section 5), called the way a model calls
+// Each office tool on the seeded database (docs/architecture.md), called the way a model calls
 // it: a tools/call line into the session, the result line out, then a look at the rows. The
 // refund's routes to a person are in test_session.cpp; here is what each tool does.
 
