@@ -58,14 +58,8 @@ private:
     int next_id_ = 0;
 };
 
-std::string text_of(const json& result) {
-    INFO(result.dump());
-    REQUIRE(result.contains("content"));
-    REQUIRE(result["content"].size() == 1);
-    return result["content"][0]["text"].get<std::string>();
-}
-
-bool is_error(const json& result) { return result.value("isError", false); }
+using office::testing::is_error;
+using office::testing::text_of;
 
 // A database file of its own, removed afterwards.
 struct TempDatabase {
