@@ -1,5 +1,5 @@
 #pragma once
-// What each protocol revision has, as data (design.md section 3). The session asks a
+// What each protocol revision has, as data (docs/architecture.md, "Layers"). The session asks a
 // revision by name ("does this one have structuredContent?") instead of comparing dates, so a
 // new revision is one new row here and every difference between revisions is in one table.
 

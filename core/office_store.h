@@ -138,7 +138,7 @@ public:
     // ---- lunch
     virtual std::int64_t record_lunch_order(const LunchOrder& order) = 0;  // the order's id
 
-    // ---- single-use request states (sealed requestState, design.md section 6)
+    // ---- single-use request states (sealed requestState, request_state.h)
     // Records `nonce` as used; false when it was used before (a replay).
     virtual bool consume_request_state(const std::string& nonce, const std::string& at) = 0;
     virtual bool request_state_used(const std::string& nonce) = 0;

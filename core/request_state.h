@@ -1,7 +1,7 @@
 #pragma once
 // The modern era keeps nothing between the two rounds of an input_required call: what the
 // server must remember travels with the client as `requestState`, sealed with AES-256-GCM so
-// a client can neither read, forge, edit nor replay it (design.md section 6).
+// a client can neither read, forge, edit nor replay it (docs/architecture.md).
 
 #include <nlohmann/json.hpp>
 

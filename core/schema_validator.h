@@ -1,7 +1,7 @@
 #pragma once
 // Tool arguments arrive from a model and are checked against the tool's own inputSchema
 // before any tool code runs. The schema is compiled once; checking collects every problem
-// in the fixed order of design.md section 4, so the model can fix them all in one retry.
+// in a fixed order (see check()), so the model can fix them all in one retry.
 
 #include <nlohmann/json.hpp>
 

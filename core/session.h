@@ -1,7 +1,8 @@
 #pragma once
-// One MCP session per connection, serving every protocol era at once (docs/architecture.md): the legacy initialize handshake (2024-11-05 … 2025-11-25) and stateless
-// 2026-07-28 requests that carry their own _meta envelope. Lines in, lines out: the
-// session does no I/O; office::Connection (connection.h) frames its bytes and commits its
+// One MCP session per connection, serving every protocol era at once (docs/architecture.md):
+// the legacy initialize handshake (2024-11-05 … 2025-11-25) and stateless 2026-07-28 requests
+// that carry their own _meta envelope. Lines in, lines out: the session does no I/O;
+// office::Connection (connection.h) frames its bytes and commits its
 // writes, for the stdio server and the tests alike.
 
 #include "json_rpc.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The re-entrant tool model (design.md section 2). A tool never blocks and never waits for a
+// The re-entrant tool model (docs/architecture.md, "Layers"). A tool never blocks and never waits for a
 // person: it returns either a complete result or the questions it needs answered. The
 // session's era adapter carries the questions to a person and calls the tool again, from the
 // top, with the answers in CallContext::input_responses.

@@ -22,6 +22,17 @@ inline constexpr std::int64_t kStart = 1'790'000'000;  // 2026-09-21, a fixed "n
 
 inline StateSealer::Key test_key(unsigned char fill) { return StateSealer::Key(32, fill); }
 
+// The one text block of a tools/call result.
+inline std::string text_of(const json& result) {
+    INFO(result.dump());
+    REQUIRE(result.contains("content"));
+    REQUIRE(result["content"].size() == 1);
+    CHECK(result["content"][0]["type"] == "text");
+    return result["content"][0]["text"].get<std::string>();
+}
+
+inline bool is_error(const json& result) { return result.value("isError", false); }
+
 inline std::vector<json> parse_lines(const std::string& out) {
     std::vector<json> lines;
     std::size_t start = 0;

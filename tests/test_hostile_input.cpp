@@ -1,5 +1,5 @@
 // What a hostile or confused client can send, through the real binary over pipes: each bad
-// input gets its defined answer (design.md section 4, docs/security.md), the process keeps
+// input gets its defined answer (docs/architecture.md, docs/security.md), the process keeps
 // serving, stdout carries nothing but whole JSON-RPC messages, and memory stays bounded.
 // Then the process's life: end of input, signals, a dead parent and a closed stdout.
 

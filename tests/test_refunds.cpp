@@ -46,14 +46,8 @@ json accept(json amount, std::string reason) {
 
 json answer(std::string action) { return json{{"approve_refund", {{"action", std::move(action)}}}}; }
 
-std::string text_of(const json& result) {
-    INFO(result.dump());
-    REQUIRE(result.contains("content"));
-    REQUIRE(result["content"].size() == 1);
-    return result["content"][0]["text"].get<std::string>();
-}
-
-bool is_error(const json& result) { return result.value("isError", false); }
+using office::testing::is_error;
+using office::testing::text_of;
 
 std::string question_of(const json& asked) {
     INFO(asked.dump());

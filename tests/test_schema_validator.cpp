@@ -1,4 +1,4 @@
-// The argument validator: every problem, in the fixed order of design.md section 4, with
+// The argument validator: every problem, in a fixed order (schema_validator.h), with
 // exactly the words a model will read.
 
 #include "schema_validator.h"

@@ -97,15 +97,8 @@ json initialize(Office& office, const std::string& version, json capabilities = 
     return r;
 }
 
-std::string text_of(const json& result) {
-    INFO(result.dump());
-    REQUIRE(result.contains("content"));
-    REQUIRE(result["content"].size() == 1);
-    CHECK(result["content"][0]["type"] == "text");
-    return result["content"][0]["text"].get<std::string>();
-}
-
-bool is_error(const json& result) { return result.value("isError", false); }
+using office::testing::is_error;
+using office::testing::text_of;
 
 // Where a refused call's problems travel as {path, rule, message}: result._meta, since
 // structuredContent must match the tool's outputSchema. Null when the era has no room for them.

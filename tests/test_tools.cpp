@@ -1,4 +1,4 @@
-// Each office tool on the seeded database (design.md section 5), called the way a model calls
+// Each office tool on the seeded database (docs/architecture.md), called the way a model calls
 // it: a tools/call line into the session, the result line out, then a look at the rows. The
 // refund's routes to a person are in test_session.cpp; here is what each tool does.
 
@@ -58,14 +58,8 @@ private:
     int next_id_ = 0;
 };
 
-std::string text_of(const json& result) {
-    INFO(result.dump());
-    REQUIRE(result.contains("content"));
-    REQUIRE(result["content"].size() == 1);
-    return result["content"][0]["text"].get<std::string>();
-}
-
-bool is_error(const json& result) { return result.value("isError", false); }
+using office::testing::is_error;
+using office::testing::text_of;
 
 // A database file of its own, removed afterwards.
 struct TempDatabase {
