@@ -26,7 +26,9 @@ namespace office {
 
 struct ConnectionOptions {
     std::vector<std::string> tools;                             // names served; empty: all six
-    std::function<std::unique_ptr<OfficeStore>()> open_store;   // called on first use; throws StoreError
+    // Called on first use; throws StoreError. Shared when several connections serve one office
+    // (HTTP): a transport that groups them holds the batch itself (core/http_endpoint.h).
+    std::function<std::shared_ptr<OfficeStore>()> open_store;
     std::function<std::unique_ptr<StateSealer>()> open_sealer;  // called on first use
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned
@@ -45,6 +47,9 @@ public:
     void begin_round(bool grouped);
     // Bytes of the round, split anywhere.
     void feed(std::string_view bytes);
+    // One whole message of the round, parsed by the transport (parse_message): an HTTP body,
+    // which may hold newlines of its own and is not split into lines.
+    void feed_message(const json& message, bool too_deep) { session_.handle_parsed(message, too_deep, pending_); }
     // Whether the round holds an uncommitted write: worth reading more waiting input into it.
     bool wants_more() const;
     // Ends the round: commits its group, then, when `input_ended`, takes a last line without
@@ -71,7 +76,7 @@ private:
     void release();  // the round's replies may leave
 
     ConnectionOptions options_;
-    std::unique_ptr<OfficeStore> store_;
+    std::shared_ptr<OfficeStore> store_;
     std::unique_ptr<StateSealer> sealer_;
     std::string fatal_;
     std::string pending_;  // the replies of the round in progress

@@ -24,4 +24,22 @@ bool is_valid_id(const json& id) {
     return id.is_string() || id.is_number_integer() || id.is_number_unsigned();
 }
 
+json parse_message(std::string_view text, int max_depth, bool& too_deep) {
+    too_deep = false;
+    // JSON never holds a raw NUL byte, but nlohmann's parser takes one for the end of input and
+    // would act on "{...}\0anything"; such a text is not JSON.
+    if (text.find('\0') != std::string_view::npos) return json(json::value_t::discarded);
+    // Fewer brackets than the limit cannot nest deeper: the fast path.
+    std::size_t brackets = 0;
+    for (const char c : text) brackets += c == '[' || c == '{';
+    if (brackets <= static_cast<std::size_t>(max_depth)) return json::parse(text, nullptr, /*allow_exceptions=*/false);
+    const json::parser_callback_t limit = [&too_deep, max_depth](int depth, json::parse_event_t event, json&) {
+        if (depth < max_depth || (event != json::parse_event_t::object_start && event != json::parse_event_t::array_start))
+            return true;
+        too_deep = true;
+        return false;
+    };
+    return json::parse(text, limit, /*allow_exceptions=*/false);
+}
+
 }  // namespace office

@@ -65,26 +65,6 @@ using Clock = std::chrono::steady_clock;
 
 ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
-// Parses one line. A line with fewer brackets than kMaxNesting cannot nest deeper and takes the
-// fast path; otherwise values deeper than the limit are dropped while parsing (so a 10^5-deep
-// line never becomes a 10^5-deep value) and `too_deep` says so.
-json parse_line(std::string_view line, bool& too_deep) {
-    too_deep = false;
-    // JSON never holds a raw NUL byte, but nlohmann's parser takes one for the end of input and
-    // would act on "{...}\0anything"; such a line is not JSON.
-    if (line.find('\0') != std::string_view::npos) return json(json::value_t::discarded);
-    std::size_t brackets = 0;
-    for (const char c : line) brackets += c == '[' || c == '{';
-    if (brackets <= static_cast<std::size_t>(kMaxNesting)) return json::parse(line, nullptr, /*allow_exceptions=*/false);
-    const json::parser_callback_t limit = [&too_deep](int depth, json::parse_event_t event, json&) {
-        if (depth < kMaxNesting || (event != json::parse_event_t::object_start && event != json::parse_event_t::array_start))
-            return true;
-        too_deep = true;
-        return false;
-    };
-    return json::parse(line, limit, /*allow_exceptions=*/false);
-}
-
 }  // namespace
 
 std::string_view server_version() { return OFFICE_VERSION; }
@@ -138,14 +118,17 @@ void Session::end_of_input() { parked_.clear(); }
 void Session::handle_line(std::string_view line, std::string& out) {
     if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank lines are not messages
     const auto started = Clock::now();
+    bool too_deep = false;
+    handle_parsed(parse_message(line, kMaxNesting, too_deep), too_deep, out, started);
+}
+
+void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
     // A line refused as a whole: one answer, one log line, no method known.
-    const auto refuse_line = [&](int code, std::string_view message) {
-        const json error = make_error(nullptr, code, message);
+    const auto refuse_line = [&](int code, std::string_view text) {
+        const json error = make_error(nullptr, code, text);
         log_request(Request{}, &error, started);
         append_line(out, error);
     };
-    bool too_deep = false;
-    json message = parse_line(line, too_deep);
     if (message.is_discarded()) {
         refuse_line(rpc::kParseError, "Parse error: the line is not valid JSON");
         return;

@@ -54,6 +54,10 @@ public:
 
     // Handles one input line and appends every reply (zero or more lines) to `out`.
     void handle_line(std::string_view line, std::string& out);
+    // One message parsed by the caller with parse_message (json_rpc.h), e.g. an HTTP body
+    // the transport had to look into first; handled as handle_line would.
+    void handle_parsed(const json& message, bool too_deep, std::string& out,
+                       std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
     // A line over the size cap: answered with -32600, never parsed.
     void handle_overlong_line(std::size_t cap, std::string& out);
     // stdin closed: calls parked on a person are dropped with nothing changed.

@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "connection.h"
 #include "sqlite_office_store.h"
+#include "http_server.h"
 
 #include <algorithm>
 #include <array>
@@ -72,6 +73,9 @@ struct Options {
     office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;
     std::vector<std::string> command;  // "db init", "config vscode", ...
+    std::string http;                  // [HOST:]PORT: serve Streamable HTTP instead of stdio
+    std::vector<std::string> allowed_origins;
+    bool insecure_no_auth = false;
 };
 
 constexpr const char* kUsage = R"(office-mcp: a small office (customers, appointments, invoices, refunds, lunch) served to
@@ -88,6 +92,8 @@ Usage:
                                         list the audit trail: every write, its client, era and time
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
+  office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
+                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one)
   office-mcp --help | --version
 
 Options:
@@ -104,6 +110,12 @@ Options:
                          process: once the kernel has it; survives a crash or kill -9, but a power
                            cut or kernel panic can lose the last acknowledged bookings, orders
                            and refunds. Faster; only for data you can afford to lose.
+
+HTTP options:
+  --allow-origin ORIGIN  a browser origin (scheme://host[:port]) allowed to call; loopback origins
+                         pass when serving on a loopback address
+  --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
+                         can book, order and ask for refunds)
 
 Environment:
   OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first
@@ -185,6 +197,12 @@ Options parse_options(int argc, char** argv) {
             o.log_file = value();
         } else if (arg == "--durability") {
             o.durability = durability_named(value());
+        } else if (arg == "--http") {
+            o.http = value();
+        } else if (arg == "--allow-origin") {
+            o.allowed_origins.push_back(value());
+        } else if (arg == "--insecure-no-auth") {
+            o.insecure_no_auth = true;
         } else if (arg == "--since") {
             o.audit.since = value();
             if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
@@ -436,6 +454,59 @@ int serve(const Options& o) {
     return stop(reason, 0);
 }
 
+// office-mcp --http [HOST:]PORT: the same office over Streamable HTTP (stdio_server/http_server.h).
+int serve_over_http(const Options& o) {
+    settle_heap();
+    office::HttpServerOptions h;
+    const auto colon = o.http.rfind(':');
+    std::string port = o.http;
+    if (colon != std::string::npos) {
+        h.host = o.http.substr(0, colon);
+        port = o.http.substr(colon + 1);
+        if (h.host.size() > 1 && h.host.front() == '[' && h.host.back() == ']') h.host = h.host.substr(1, h.host.size() - 2);
+    }
+    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535)
+        fail("--http needs [HOST:]PORT, e.g. 8080 or 0.0.0.0:8080 (PORT 0 picks a free one)");
+    h.port = static_cast<unsigned short>(std::stoi(port));
+    const auto loopback = office::is_loopback_address(h.host);
+    if (!loopback) fail("--http needs an IP address to listen on, not " + h.host);
+    if (!*loopback && !o.insecure_no_auth)
+        fail("refusing to serve " + h.host + " without tokens: anyone who reaches the port could call issue_refund "
+             "(add tokens with `office-mcp token add NAME`, or pass --insecure-no-auth)");
+    h.endpoint.tools = enabled_tools(o);
+    std::shared_ptr<office::OfficeStore> store;
+    try {
+        office::check_database_location(o.db);
+        store = office::open_office_store(o.db, o.durability);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+    const int log_fd = open_log(o);
+    office::Logger logger(o.log_level, [log_fd](std::string_view line) { write_all(line, log_fd); });
+    h.endpoint.store = store;
+    h.endpoint.open_sealer = [&] { return std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl); };
+    h.endpoint.logger = &logger;
+    h.endpoint.allowed_origins = o.allowed_origins;
+    h.endpoint.allow_loopback_origins = *loopback;
+    nlohmann::ordered_json line;
+    line["version"] = office::server_version();
+    line["db"] = absolute(o.db);
+    line["profile"] = o.profile;
+    line["pid"] = static_cast<long long>(::getpid());
+    line["http"] = o.http;
+    logger.event(office::LogLevel::Info, "start", line);
+    int status = 2;
+    try {
+        status = office::serve_http(std::move(h));
+    } catch (const std::exception& e) {
+        fail(std::string("cannot serve HTTP on ") + o.http + ": " + e.what());
+    }
+    line["reason"] = "signal";
+    line["exit_code"] = status;
+    logger.event(office::LogLevel::Info, "stop", line);
+    return status;
+}
+
 // office-mcp log tail [FILE]: the log as a person reads it.
 int run_log_command(const Options& o) {
     if (o.command.size() < 2 || o.command[1] != "tail") fail("log needs tail (office-mcp log tail [FILE])");
@@ -521,5 +592,5 @@ int main(int argc, char** argv) {
         if (options.command[0] == "approvals") return run_approvals_command(options);
         fail("unknown command " + options.command[0] + " (see --help)");
     }
-    return serve(options);
+    return options.http.empty() ? serve(options) : serve_over_http(options);
 }

@@ -1,0 +1,139 @@
+#pragma once
+// MCP over Streamable HTTP, as data (docs/architecture.md, "HTTP"): HTTP requests in, HTTP
+// responses out, no sockets. stdio_server/http_server.cpp moves the bytes (Boost.Beast); the
+// tests drive this class directly. It decides everything the transport spec asks of a server:
+//
+// - 2026-07-28 requests are stateless: every POST is one message on a Connection kept per
+//   caller (nothing of it survives the request), so any replica answers any call. Their
+//   MCP-Protocol-Version, Mcp-Method and Mcp-Name headers must match the body (-32020).
+// - Older clients (2025-03-26 … 2025-11-25) get a session: `initialize` makes a Connection
+//   named by a random Mcp-Session-Id, DELETE ends it, an unknown id is 404. A call parked on a
+//   person answers its POST with an SSE stream: elicitation/create first, the result later,
+//   pushed when the POST carrying the person's answer arrives.
+// - Who calls: with tokens, every request needs `Authorization: Bearer`; the token's name is
+//   the caller's principal and its profile limits the tools. Origin is checked on every request.
+//
+// Group commit: handle() takes every request the transport has at hand. When there are
+// several, their writes join one transaction on the shared store, and no response of the
+// group is released before that one commit (the rule of core/connection.h, for many
+// connections at once).
+
+#include "connection.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace office::http {
+
+// Header names lowercased; one value each (a repeated header is refused before it gets here).
+using Headers = std::map<std::string, std::string, std::less<>>;
+
+struct Request {
+    std::string method;  // GET, POST, ...
+    std::string target;  // /mcp
+    Headers headers;
+    std::string body;
+};
+
+struct Response {
+    int status = 200;
+    std::vector<std::pair<std::string, std::string>> headers;  // besides Content-Length
+    std::string body;
+    // text/event-stream left open: `body` holds the first events; Endpoint::Push carries the
+    // rest to `stream`, the last with end = true.
+    bool open_stream = false;
+    std::uint64_t stream = 0;
+};
+
+struct Exchange {
+    Request request;
+    Response response;
+};
+
+// Who a bearer token names. The tools file format and checks live in core/tokens.h.
+struct Principal {
+    std::string name;
+    std::vector<std::string> tools;  // empty: every tool the server serves
+};
+
+struct EndpointOptions {
+    std::vector<std::string> tools;  // what this server serves; empty: all six
+    std::shared_ptr<OfficeStore> store;
+    std::function<std::unique_ptr<StateSealer>()> open_sealer;
+    UnixClock now;                   // default: system_now
+    Logger* logger = nullptr;
+    // Tokens: when `authenticate` is set, every request needs a bearer token it accepts.
+    std::function<std::optional<Principal>(std::string_view token)> authenticate;
+    // Origins a browser page may call from (exact "scheme://host[:port]"). With
+    // `allow_loopback_origins`, http(s)://localhost, 127.0.0.1 and [::1] on any port also pass.
+    std::vector<std::string> allowed_origins;
+    bool allow_loopback_origins = true;
+    std::size_t max_body = 4 * 1024 * 1024;
+    std::size_t max_sessions = 1000;
+    std::chrono::seconds session_idle{30 * 60};
+};
+
+class Endpoint {
+public:
+    // More events for an open stream; `end`: the stream is complete and may be closed.
+    using Push = std::function<void(std::uint64_t stream, std::string_view events, bool end)>;
+
+    Endpoint(EndpointOptions options, Push push);
+    ~Endpoint();
+    Endpoint(const Endpoint&) = delete;
+    Endpoint& operator=(const Endpoint&) = delete;
+
+    // Answers every exchange's request in its response (see the group commit rule above).
+    void handle(const std::vector<Exchange*>& group);
+    // The client closed a stream still open: nothing more is sent on it (a legacy call parked
+    // on it stays parked for its session; its result, if it comes, has nowhere to go).
+    void stream_closed(std::uint64_t stream);
+    // Ends sessions idle longer than session_idle (their parked calls are dropped, nothing changed).
+    void expire_sessions();
+    // Ends every session (the server is stopping).
+    void close();
+
+    std::size_t sessions() const;
+
+private:
+    struct Session;
+    struct Routed;
+    void handle_one(Exchange& exchange, std::vector<Routed>& routed);
+    void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
+                          bool envelope);
+    void start_session(Exchange& exchange, const json& message, bool too_deep, const Principal* principal);
+    void answer_in_session(Exchange& exchange, Session& session, const json& message, bool too_deep,
+                           std::vector<Routed>& routed);
+    Connection& stateless_connection(const Principal* principal);
+    ConnectionOptions connection_options(const Principal* principal);
+    Session* find_session(const Request& request, const Principal* principal);
+    void end_session(const std::string& id);
+    bool evict_one_idle_session();
+
+    EndpointOptions options_;
+    Push push_;
+    std::map<std::string, std::unique_ptr<Connection>, std::less<>> stateless_;  // by principal
+    std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions_;     // by Mcp-Session-Id
+    std::map<std::uint64_t, Session*> streams_;  // open SSE streams and their session
+    std::uint64_t next_stream_ = 1;
+};
+
+// Helpers the endpoint uses, public for their tests and the fuzzer.
+
+// `text` if it is a plain header value, the decoded bytes of the spec's "=?base64?…?=" form,
+// or nullopt when it is neither (bad characters, bad base64).
+std::optional<std::string> decode_header_value(std::string_view text);
+// The token of "Bearer <token>" (scheme case-insensitive), or nullopt.
+std::optional<std::string_view> bearer_token(std::string_view authorization);
+// Whether `origin` ("scheme://host[:port]") names this machine: localhost, 127.0.0.1 or [::1].
+bool is_loopback_origin(std::string_view origin);
+
+}  // namespace office::http

@@ -1,0 +1,324 @@
+#include "http_server.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <cctype>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace office {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = beast::http;
+using tcp = net::ip::tcp;
+
+class Server;
+
+std::string status_line(int status) {
+    const auto reason = bhttp::obsolete_reason(static_cast<bhttp::status>(status));
+    return "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason.data(), reason.size()) + "\r\n";
+}
+
+std::string chunk(std::string_view data) {
+    char size[32];
+    std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string out = size;
+    out.append(data);
+    out += "\r\n";
+    return out;
+}
+
+// One client's TCP connection: reads requests one at a time (no pipelining), queues each for
+// the server's next group, writes its response (or keeps an SSE stream open for pushes).
+class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
+public:
+    HttpConnection(tcp::socket socket, Server& server) : stream_(std::move(socket)), server_(server) {}
+    void start();
+    void respond(http::Response response);
+    void push(std::string_view events, bool end);
+
+private:
+    void read();
+    void on_read(beast::error_code ec);
+    void refuse(int status, std::string_view message);
+    void send(std::string bytes);
+    void write_next();
+    void after_response();
+    void close();
+
+    beast::tcp_stream stream_;
+    Server& server_;
+    beast::flat_buffer buffer_;
+    std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+    std::deque<std::string> outbox_;
+    bool writing_ = false;
+    bool keep_alive_ = true;
+    bool streaming_ = false;  // an SSE response is open: its pushes come from the endpoint
+    std::uint64_t stream_id_ = 0;
+    bool closed_ = false;
+};
+
+class Server {
+public:
+    explicit Server(HttpServerOptions options)
+        : options_(std::move(options)),
+          acceptor_(io_),
+          endpoint_(options_.endpoint, [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
+          sweep_(io_),
+          signals_(io_, SIGINT, SIGTERM, SIGHUP) {}
+
+    int run() {
+        const auto address = net::ip::make_address(options_.host);
+        const tcp::endpoint where(address, options_.port);
+        acceptor_.open(where.protocol());
+        acceptor_.set_option(net::socket_base::reuse_address(true));
+        acceptor_.bind(where);
+        acceptor_.listen(net::socket_base::max_listen_connections);
+        const auto bound = acceptor_.local_endpoint();
+        const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+        std::fprintf(stderr, "office-mcp: serving MCP at http://%s:%u/mcp\n", host.c_str(), bound.port());
+        std::fflush(stderr);
+        accept();
+        sweep();
+        signals_.async_wait([this](beast::error_code, int) { stop(); });
+        io_.run();
+        return 0;
+    }
+
+    const HttpServerOptions& options() const { return options_; }
+    bool over_limit() const { return open_ > options_.max_connections; }
+    void opened() { ++open_; }
+    void closed(std::uint64_t stream) {
+        --open_;
+        if (stream) {
+            streams_.erase(stream);
+            endpoint_.stream_closed(stream);
+        }
+    }
+
+    // A whole request: answered with the others at hand, in the next drain.
+    void queue(std::shared_ptr<HttpConnection> connection, http::Request request) {
+        pending_.push_back({std::move(connection), http::Exchange{std::move(request), {}}});
+        if (pending_.size() == 1) net::post(io_, [this] { drain(); });
+    }
+    void stream_opened(std::uint64_t stream, std::weak_ptr<HttpConnection> connection) {
+        streams_[stream] = std::move(connection);
+    }
+
+private:
+    struct Pending {
+        std::shared_ptr<HttpConnection> connection;
+        http::Exchange exchange;
+    };
+
+    void accept() {
+        acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
+            if (ec == net::error::operation_aborted) return;
+            if (!ec) std::make_shared<HttpConnection>(std::move(socket), *this)->start();
+            accept();
+        });
+    }
+
+    // Every request read since the last drain is one group: one commit for their writes.
+    void drain() {
+        std::vector<Pending> group;
+        group.swap(pending_);
+        std::vector<http::Exchange*> exchanges;
+        exchanges.reserve(group.size());
+        for (auto& p : group) exchanges.push_back(&p.exchange);
+        endpoint_.handle(exchanges);
+        for (auto& p : group) p.connection->respond(std::move(p.exchange.response));
+    }
+
+    void push(std::uint64_t stream, std::string_view events, bool end) {
+        const auto it = streams_.find(stream);
+        if (it == streams_.end()) return;
+        auto connection = it->second.lock();
+        if (end) streams_.erase(it);
+        if (connection) connection->push(events, end);
+    }
+
+    void sweep() {
+        sweep_.expires_after(std::chrono::seconds(30));
+        sweep_.async_wait([this](beast::error_code ec) {
+            if (ec) return;
+            endpoint_.expire_sessions();
+            sweep();
+        });
+    }
+
+    void stop() {
+        beast::error_code ignored;
+        acceptor_.close(ignored);
+        sweep_.cancel();
+        endpoint_.close();
+        io_.stop();
+    }
+
+    HttpServerOptions options_;
+    net::io_context io_{1};
+    tcp::acceptor acceptor_;
+    http::Endpoint endpoint_;
+    net::steady_timer sweep_;
+    net::signal_set signals_;
+    std::vector<Pending> pending_;
+    std::map<std::uint64_t, std::weak_ptr<HttpConnection>> streams_;
+    std::size_t open_ = 0;
+};
+
+void HttpConnection::start() {
+    server_.opened();
+    if (server_.over_limit()) {
+        keep_alive_ = false;
+        refuse(503, "Service Unavailable: too many connections");
+        return;
+    }
+    read();
+}
+
+void HttpConnection::read() {
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(server_.options().max_header_bytes));
+    parser_->body_limit(server_.options().endpoint.max_body);
+    stream_.expires_after(server_.options().request_timeout);
+    bhttp::async_read(stream_, buffer_, *parser_,
+                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+}
+
+void HttpConnection::on_read(beast::error_code ec) {
+    if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == net::error::eof ||
+        ec == net::error::connection_reset || ec == net::error::operation_aborted) {
+        // Gone, or silent too long (slowloris): nothing to answer. A request cut short by the
+        // timeout gets no response either; the client stopped sending it.
+        return close();
+    }
+    keep_alive_ = false;  // after a malformed request, the stream cannot be trusted
+    if (ec == bhttp::error::body_limit)
+        return refuse(413, "Payload Too Large: a message may hold at most " +
+                               std::to_string(server_.options().endpoint.max_body) + " bytes");
+    if (ec == bhttp::error::header_limit) return refuse(431, "Request Header Fields Too Large");
+    if (ec) return refuse(400, "Bad Request: " + ec.message());
+
+    auto& message = parser_->get();
+    http::Request request;
+    request.method = std::string(message.method_string());
+    request.target = std::string(message.target());
+    std::size_t count = 0;
+    for (const auto& field : message) {
+        if (++count > server_.options().max_headers) return refuse(431, "Request Header Fields Too Large: too many fields");
+        std::string name(field.name_string());
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::string value(field.value());
+        const auto [it, inserted] = request.headers.emplace(name, value);
+        if (inserted) continue;
+        if (name != "accept") return refuse(400, "Bad Request: header " + name + " is repeated");
+        it->second += ", " + value;
+    }
+    request.body = std::move(message.body());
+    keep_alive_ = message.keep_alive();
+    stream_.expires_never();  // until the response is written
+    server_.queue(shared_from_this(), std::move(request));
+}
+
+void HttpConnection::respond(http::Response response) {
+    std::string bytes = status_line(response.status);
+    for (const auto& [name, value] : response.headers) bytes += name + ": " + value + "\r\n";
+    if (!keep_alive_) bytes += "Connection: close\r\n";
+    if (response.open_stream) {
+        bytes += "Transfer-Encoding: chunked\r\n\r\n";
+        bytes += chunk(response.body);
+        streaming_ = true;
+        stream_id_ = response.stream;
+        server_.stream_opened(stream_id_, weak_from_this());
+    } else {
+        bytes += "Content-Length: " + std::to_string(response.body.size()) + "\r\n\r\n";
+        bytes += response.body;
+    }
+    send(std::move(bytes));
+}
+
+void HttpConnection::push(std::string_view events, bool end) {
+    if (!streaming_ || closed_) return;
+    std::string bytes;
+    if (!events.empty()) bytes = chunk(events);
+    if (end) {
+        bytes += "0\r\n\r\n";
+        streaming_ = false;
+        stream_id_ = 0;
+    }
+    send(std::move(bytes));
+}
+
+void HttpConnection::refuse(int status, std::string_view message) {
+    http::Response response;
+    response.status = status;
+    response.headers.emplace_back("Content-Type", "application/json");
+    std::string body;
+    append_line(body, make_error(nullptr, rpc::kInvalidRequest, message));
+    response.body = std::move(body);
+    respond(std::move(response));
+}
+
+void HttpConnection::send(std::string bytes) {
+    if (closed_) return;
+    if (!bytes.empty()) outbox_.push_back(std::move(bytes));
+    if (!writing_) write_next();
+}
+
+void HttpConnection::write_next() {
+    if (outbox_.empty()) {
+        writing_ = false;
+        if (!streaming_) after_response();
+        return;
+    }
+    writing_ = true;
+    // A client that does not read what it asked for is dropped, not waited on for ever.
+    stream_.expires_after(server_.options().request_timeout);
+    net::async_write(stream_, net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        if (ec) return self->close();
+        self->outbox_.pop_front();
+        if (self->streaming_ && self->outbox_.empty()) self->stream_.expires_never();
+        self->write_next();
+    });
+}
+
+void HttpConnection::after_response() {
+    if (keep_alive_) return read();
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    close();
+}
+
+void HttpConnection::close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ignored;
+    stream_.socket().close(ignored);
+    server_.closed(std::exchange(stream_id_, 0));
+}
+
+}  // namespace
+
+std::optional<bool> is_loopback_address(const std::string& host) {
+    beast::error_code ec;
+    const auto address = net::ip::make_address(host, ec);
+    if (ec) return std::nullopt;
+    return address.is_loopback();
+}
+
+int serve_http(HttpServerOptions options) {
+    Server server(std::move(options));
+    return server.run();
+}
+
+}  // namespace office
