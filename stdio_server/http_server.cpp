@@ -54,6 +54,7 @@ private:
     void send(std::string bytes);
     void write_next();
     void after_response();
+    void watch_for_close();
     void close();
 
     beast::tcp_stream stream_;
@@ -111,7 +112,8 @@ public:
         pending_.push_back({std::move(connection), http::Exchange{std::move(request), {}}});
         if (pending_.size() == 1) net::post(io_, [this] { drain(); });
     }
-    void stream_opened(std::uint64_t stream, std::weak_ptr<HttpConnection> connection) {
+    // An open stream keeps its connection alive (no read or write may be pending on it).
+    void stream_opened(std::uint64_t stream, std::shared_ptr<HttpConnection> connection) {
         streams_[stream] = std::move(connection);
     }
 
@@ -143,9 +145,9 @@ private:
     void push(std::uint64_t stream, std::string_view events, bool end) {
         const auto it = streams_.find(stream);
         if (it == streams_.end()) return;
-        auto connection = it->second.lock();
+        auto connection = it->second;
         if (end) streams_.erase(it);
-        if (connection) connection->push(events, end);
+        connection->push(events, end);
     }
 
     void sweep() {
@@ -172,7 +174,7 @@ private:
     net::steady_timer sweep_;
     net::signal_set signals_;
     std::vector<Pending> pending_;
-    std::map<std::uint64_t, std::weak_ptr<HttpConnection>> streams_;
+    std::map<std::uint64_t, std::shared_ptr<HttpConnection>> streams_;
     std::size_t open_ = 0;
 };
 
@@ -239,7 +241,8 @@ void HttpConnection::respond(http::Response response) {
         bytes += chunk(response.body);
         streaming_ = true;
         stream_id_ = response.stream;
-        server_.stream_opened(stream_id_, weak_from_this());
+        server_.stream_opened(stream_id_, shared_from_this());
+        watch_for_close();
     } else {
         bytes += "Content-Length: " + std::to_string(response.body.size()) + "\r\n\r\n";
         bytes += response.body;
@@ -289,6 +292,19 @@ void HttpConnection::write_next() {
         self->outbox_.pop_front();
         if (self->streaming_ && self->outbox_.empty()) self->stream_.expires_never();
         self->write_next();
+    });
+}
+
+// Closing the stream is how a client cancels (and how it goes away): noticed while we wait
+// for the person, not only at the next write. Input the client sends meanwhile stays in the
+// socket for the read after the stream.
+void HttpConnection::watch_for_close() {
+    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this()](beast::error_code ec) {
+        if (!self->streaming_ || self->closed_) return;
+        char byte;
+        beast::error_code peek;
+        const auto n = ec ? 0 : self->stream_.socket().receive(net::buffer(&byte, 1), tcp::socket::message_peek, peek);
+        if (ec || peek || n == 0) self->close();
     });
 }
 

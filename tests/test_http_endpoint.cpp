@@ -1,0 +1,407 @@
+// MCP over Streamable HTTP as data: core/http_endpoint.h driven in-process (no sockets), over a
+// seeded in-memory office. The bytes on real sockets are tested in test_http_server.cpp.
+
+#include "http_endpoint.h"
+#include "session_harness.h"
+
+#include <catch2/catch.hpp>
+
+#include <tuple>
+
+using namespace office;
+using office::testing::kStart;
+using office::testing::test_key;
+
+namespace {
+
+const json kEnvelope = {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+                        {"io.modelcontextprotocol/clientInfo", {{"name", "test"}, {"version", "1"}}},
+                        {"io.modelcontextprotocol/clientCapabilities", json::object()}};
+
+struct Push {
+    std::uint64_t stream;
+    std::string events;
+    bool end;
+};
+
+// An office behind the endpoint, and what it pushed to open streams.
+struct Office {
+    std::shared_ptr<SqliteOfficeStore> store = open_office_store(":memory:");
+    std::int64_t now = kStart;
+    std::vector<Push> pushes;
+    http::Endpoint endpoint;
+
+    explicit Office(std::function<void(http::EndpointOptions&)> tweak = {})
+        : endpoint(options(std::move(tweak)), [this](std::uint64_t s, std::string_view e, bool end) {
+              pushes.push_back({s, std::string(e), end});
+          }) {}
+
+    http::EndpointOptions options(std::function<void(http::EndpointOptions&)> tweak) {
+        http::EndpointOptions o;
+        o.store = store;
+        o.open_sealer = [] { return std::make_unique<StateSealer>(std::vector<StateSealer::Key>{test_key(0x11)}); };
+        o.now = [this] { return now; };
+        if (tweak) tweak(o);
+        return o;
+    }
+
+    http::Response send(http::Request request) {
+        http::Exchange exchange{std::move(request), {}};
+        endpoint.handle({&exchange});
+        return exchange.response;
+    }
+
+    // A POST of `body` with the headers a client sends, plus `extra`.
+    http::Response post(const json& body, const http::Headers& extra = {}) {
+        http::Request request{"POST", "/mcp", {{"content-type", "application/json"}, {"accept", "application/json, text/event-stream"}}, body.dump()};
+        for (const auto& [name, value] : extra) request.headers[name] = value;
+        return send(std::move(request));
+    }
+
+    // A 2026-07-28 request with its envelope and mirrored headers.
+    http::Response modern(const std::string& method, json params = json::object(), http::Headers extra = {}) {
+        params["_meta"] = kEnvelope;
+        http::Headers headers{{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", method}};
+        if (params.contains("name")) headers["mcp-name"] = params["name"].get<std::string>();
+        for (const auto& [name, value] : extra) headers[name] = value;
+        return post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}}, headers);
+    }
+
+    std::int64_t count(const std::string& table) {
+        auto& st = store->database().prepare("SELECT count(*) FROM " + table);
+        REQUIRE(st.step());
+        const auto n = st.column_int(0);
+        st.reset();
+        return n;
+    }
+};
+
+std::string header(const http::Response& response, std::string_view name) {
+    for (const auto& [n, v] : response.headers)
+        if (n == name) return v;
+    return {};
+}
+
+json body(const http::Response& response) {
+    INFO(response.body);
+    const json message = json::parse(response.body, nullptr, false);
+    REQUIRE(!message.is_discarded());
+    return message;
+}
+
+json lunch(const std::string& item = "tortilla") { return {{"name", "order_lunch"}, {"arguments", {{"item", item}, {"quantity", 1}}}}; }
+
+// The JSON of each SSE event in `events`.
+std::vector<json> events_of(const std::string& events) {
+    std::vector<json> out;
+    std::size_t at = 0;
+    while ((at = events.find("data: ", at)) != std::string::npos) {
+        const auto end = events.find('\n', at);
+        out.push_back(json::parse(events.substr(at + 6, end - at - 6)));
+        at = end;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a 2026-07-28 tools/call over HTTP is one POST answered with JSON") {
+    Office office;
+    const auto response = office.modern("tools/call", lunch());
+    CHECK(response.status == 200);
+    CHECK(header(response, "Content-Type") == "application/json");
+    CHECK(header(response, "Mcp-Session-Id").empty());
+    CHECK_FALSE(office::testing::is_error(body(response)["result"]));
+    CHECK(office.count("lunch_orders") == 1);
+    CHECK(office.endpoint.sessions() == 0);
+}
+
+TEST_CASE("headers that do not match the body are refused with 400 and -32020, and nothing is done") {
+    Office office;
+    SECTION("Mcp-Name names another tool") {
+        const auto response = office.modern("tools/call", lunch(), {{"mcp-name", "book_slot"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["code"] == -32020);
+        CHECK(body(response)["error"]["message"] ==
+              "Header mismatch: Mcp-Name header value 'book_slot' does not match body value 'order_lunch'");
+        CHECK(body(response)["id"] == 1);
+    }
+    SECTION("Mcp-Method says another method") {
+        const auto response = office.modern("tools/call", lunch(), {{"mcp-method", "tools/list"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["code"] == -32020);
+    }
+    SECTION("MCP-Protocol-Version says another version") {
+        const auto response = office.modern("tools/call", lunch(), {{"mcp-protocol-version", "2025-11-25"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["message"] ==
+              "Header mismatch: MCP-Protocol-Version header value '2025-11-25' does not match body value '2026-07-28'");
+    }
+    SECTION("a required header is missing") {
+        json params = lunch();
+        params["_meta"] = kEnvelope;
+        const json request{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", params}};
+        const auto response =
+            office.post(request, {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["message"] == "Header mismatch: Mcp-Name header is missing");
+    }
+    CHECK(office.count("lunch_orders") == 0);
+}
+
+TEST_CASE("an Mcp-Name in the spec's base64 form is decoded before it is compared") {
+    Office office;
+    const auto response = office.modern("tools/call", lunch(), {{"mcp-name", "=?base64?b3JkZXJfbHVuY2g=?="}});
+    CHECK(response.status == 200);
+    CHECK(office.count("lunch_orders") == 1);
+}
+
+TEST_CASE("a 2026-07-28 request for an unknown method is 404, an unknown version 400") {
+    Office office;
+    const auto unknown = office.modern("prompts/list");
+    CHECK(unknown.status == 404);
+    CHECK(body(unknown)["error"]["code"] == -32601);
+
+    json params = json::object();
+    params["_meta"] = kEnvelope;
+    params["_meta"]["io.modelcontextprotocol/protocolVersion"] = "2099-01-01";
+    const auto version = office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}, {"params", params}},
+                                     {{"mcp-protocol-version", "2099-01-01"}, {"mcp-method", "tools/list"}});
+    CHECK(version.status == 400);
+    CHECK(body(version)["error"]["code"] == -32022);
+    CHECK(body(version)["error"]["data"]["supported"] == json::array({"2026-07-28"}));
+}
+
+TEST_CASE("what is not a JSON POST to /mcp gets the HTTP status that says why") {
+    Office office;
+    CHECK(office.send({"GET", "/mcp", {}, ""}).status == 405);
+    CHECK(header(office.send({"GET", "/mcp", {}, ""}), "Allow") == "POST, DELETE");
+    CHECK(office.send({"DELETE", "/mcp", {}, ""}).status == 405);
+    CHECK(office.send({"POST", "/other", {{"content-type", "application/json"}}, "{}"}).status == 404);
+    CHECK(office.send({"POST", "/mcp", {{"content-type", "text/plain"}, {"accept", "*/*"}}, "{}"}).status == 415);
+    CHECK(office.send({"POST", "/mcp", {{"content-type", "application/json"}, {"accept", "application/json"}}, "{}"}).status == 406);
+    const auto garbage = office.send({"POST", "/mcp", {{"content-type", "application/json"}, {"accept", "*/*"}}, "{nope"});
+    CHECK(garbage.status == 400);
+    CHECK(body(garbage)["error"]["code"] == -32700);
+}
+
+TEST_CASE("a browser page from another origin is refused with 403; this machine's pages and listed origins pass") {
+    Office office([](http::EndpointOptions& o) { o.allowed_origins = {"https://desk.example.org"}; });
+    CHECK(office.modern("tools/list", {}, {{"origin", "http://evil.example"}}).status == 403);
+    CHECK(office.modern("tools/list", {}, {{"origin", "http://localhost.evil.example"}}).status == 403);
+    CHECK(office.modern("tools/list", {}, {{"origin", "http://localhost:6274"}}).status == 200);
+    CHECK(office.modern("tools/list", {}, {{"origin", "https://desk.example.org"}}).status == 200);
+    CHECK(office.modern("tools/list").status == 200);  // no Origin: not a browser
+
+    Office exposed([](http::EndpointOptions& o) { o.allow_loopback_origins = false; });
+    CHECK(exposed.modern("tools/list", {}, {{"origin", "http://localhost:6274"}}).status == 403);
+}
+
+TEST_CASE("with tokens, a request without a valid bearer token is 401, and a token's profile limits its tools") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::string_view token) -> std::optional<http::Principal> {
+            if (token == "good") return http::Principal{"alice", {}};
+            if (token == "lunch") return http::Principal{"bob", {"order_lunch"}};
+            return std::nullopt;
+        };
+    });
+    const auto missing = office.modern("tools/list");
+    CHECK(missing.status == 401);
+    CHECK(header(missing, "WWW-Authenticate") == R"(Bearer realm="office-mcp")");
+    const auto wrong = office.modern("tools/list", {}, {{"authorization", "Bearer bad"}});
+    CHECK(wrong.status == 401);
+    CHECK(header(wrong, "WWW-Authenticate") == R"(Bearer realm="office-mcp", error="invalid_token")");
+    CHECK(office.modern("tools/list", {}, {{"authorization", "Basic Z29vZA=="}}).status == 401);
+
+    const auto all = office.modern("tools/list", {}, {{"authorization", "Bearer good"}});
+    CHECK(all.status == 200);
+    CHECK(body(all)["result"]["tools"].size() == 6);
+    const auto limited = office.modern("tools/list", {}, {{"authorization", "bearer lunch"}});
+    REQUIRE(body(limited)["result"]["tools"].size() == 1);
+    CHECK(body(limited)["result"]["tools"][0]["name"] == "order_lunch");
+    const auto refused = office.modern("tools/call", {{"name", "find_customer"}, {"arguments", {{"query", "a"}}}},
+                                       {{"authorization", "Bearer lunch"}});
+    CHECK(body(refused)["error"]["code"] == -32602);
+}
+
+namespace {
+
+// A 2025 client's session: initialize, then requests naming the session.
+struct LegacyClient {
+    Office& office;
+    std::string session;
+    http::Headers auth;
+
+    LegacyClient(Office& o, bool elicitation = true, http::Headers a = {}) : office(o), auth(std::move(a)) {
+        json caps = elicitation ? json{{"elicitation", json::object()}} : json::object();
+        const auto response = office.post({{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
+                                           {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", caps},
+                                                       {"clientInfo", {{"name", "legacy"}, {"version", "2"}}}}}},
+                                          auth);
+        REQUIRE(response.status == 200);
+        session = header(response, "Mcp-Session-Id");
+        REQUIRE(office.post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}, headers()).status == 202);
+    }
+    http::Headers headers() const {
+        auto h = auth;
+        h["mcp-session-id"] = session;
+        h["mcp-protocol-version"] = "2025-11-25";
+        return h;
+    }
+    http::Response request(int id, const std::string& method, json params = json::object()) {
+        return office.post({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}, headers());
+    }
+    http::Response answer(const json& id, json result) {
+        return office.post({{"jsonrpc", "2.0"}, {"id", id}, {"result", result}}, headers());
+    }
+};
+
+}  // namespace
+
+TEST_CASE("initialize opens a session named by a random Mcp-Session-Id; DELETE ends it; an unknown one is 404") {
+    Office office;
+    LegacyClient client(office);
+    CHECK(client.session.size() == 32);
+    CHECK(client.session.find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(LegacyClient(office).session != client.session);
+    CHECK(client.request(1, "tools/list").status == 200);
+    CHECK(body(client.request(1, "tools/list"))["result"]["tools"].size() == 6);
+
+    http::Request end{"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""};
+    CHECK(office.send(end).status == 204);
+    CHECK(office.send(end).status == 404);
+    const auto gone = client.request(2, "tools/list");
+    CHECK(gone.status == 404);
+    CHECK(body(gone)["error"]["message"] == "Session not found: initialize again");
+}
+
+TEST_CASE("a session belongs to the token that opened it") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::string_view token) -> std::optional<http::Principal> {
+            return token == "a" || token == "b" ? std::optional<http::Principal>(http::Principal{std::string(token), {}}) : std::nullopt;
+        };
+    });
+    LegacyClient alice(office, true, {{"authorization", "Bearer a"}});
+    CHECK(alice.request(1, "tools/list").status == 200);
+    alice.auth = {{"authorization", "Bearer b"}};
+    CHECK(alice.request(2, "tools/list").status == 404);
+}
+
+TEST_CASE("a 2025 client's refund: the question goes on the call's SSE stream, the result follows it") {
+    Office office;
+    LegacyClient client(office);
+    const auto call = client.request(7, "tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}});
+    REQUIRE(call.status == 200);
+    CHECK(header(call, "Content-Type") == "text/event-stream");
+    REQUIRE(call.open_stream);
+    const auto asked = events_of(call.body);
+    REQUIRE(asked.size() == 1);
+    CHECK(asked[0]["method"] == "elicitation/create");
+
+    SECTION("a refused answer asks again on the same stream; a good one ends it with the result") {
+        CHECK(client.answer(asked[0]["id"], {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", " "}}}}).status == 202);
+        REQUIRE(office.pushes.size() == 1);
+        CHECK(office.pushes[0].stream == call.stream);
+        CHECK_FALSE(office.pushes[0].end);
+        const auto again = events_of(office.pushes[0].events);
+        REQUIRE(again.size() == 1);
+        CHECK(again[0]["method"] == "elicitation/create");
+
+        CHECK(client.answer(again[0]["id"], {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "broken cup"}}}}).status == 202);
+        REQUIRE(office.pushes.size() == 2);
+        CHECK(office.pushes[1].stream == call.stream);
+        CHECK(office.pushes[1].end);
+        const auto result = events_of(office.pushes[1].events);
+        REQUIRE(result.size() == 1);
+        CHECK(result[0]["id"] == 7);
+        CHECK_FALSE(office::testing::is_error(result[0]["result"]));
+        CHECK(office.count("refunds") == 1);
+    }
+    SECTION("the client closed the stream: the answer is still taken, its result has nowhere to go") {
+        office.endpoint.stream_closed(call.stream);
+        CHECK(client.answer(asked[0]["id"], {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "broken cup"}}}}).status == 202);
+        CHECK(office.pushes.empty());
+    }
+    SECTION("ending the session ends its stream with nothing refunded") {
+        CHECK(office.send({"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""}).status == 204);
+        REQUIRE(office.pushes.size() == 1);
+        CHECK(office.pushes[0].end);
+        CHECK(office.count("refunds") == 0);
+    }
+}
+
+TEST_CASE("a 2025 client without forms gets the approval queue over HTTP, as on stdio") {
+    Office office;
+    LegacyClient client(office, false);
+    const auto call = client.request(3, "tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}});
+    CHECK(call.status == 200);
+    CHECK_FALSE(call.open_stream);
+    CHECK(office::testing::text_of(body(call)["result"]).find("queued") != std::string::npos);
+    CHECK(office.count("approval_requests") == 1);
+}
+
+TEST_CASE("sessions are bounded: idle ones expire, and past the cap the least recently used idle one goes") {
+    Office office([](http::EndpointOptions& o) {
+        o.max_sessions = 2;
+        o.session_idle = std::chrono::seconds(60);
+    });
+    LegacyClient first(office);
+    office.now += 10;
+    LegacyClient second(office);
+    office.now += 10;
+    CHECK(first.request(1, "tools/list").status == 200);  // first is now the more recent
+    LegacyClient third(office);
+    CHECK(office.endpoint.sessions() == 2);
+    CHECK(second.request(2, "tools/list").status == 404);
+    CHECK(first.request(3, "tools/list").status == 200);
+
+    office.now += 61;
+    office.endpoint.expire_sessions();
+    CHECK(office.endpoint.sessions() == 0);
+    CHECK(third.request(4, "tools/list").status == 404);
+}
+
+TEST_CASE("requests at hand together are answered together, each with its own response") {
+    Office office;
+    json a = lunch("tortilla"), b = lunch("ensalada");
+    a["_meta"] = b["_meta"] = kEnvelope;
+    const http::Headers h{{"content-type", "application/json"}, {"accept", "*/*"}, {"mcp-protocol-version", "2026-07-28"},
+                          {"mcp-method", "tools/call"}, {"mcp-name", "order_lunch"}};
+    http::Exchange one{{"POST", "/mcp", h, json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", a}}.dump()}, {}};
+    http::Exchange two{{"POST", "/mcp", h, json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/call"}, {"params", b}}.dump()}, {}};
+    http::Exchange bad{{"GET", "/mcp", {}, ""}, {}};
+    office.endpoint.handle({&one, &bad, &two});
+    CHECK(body(one.response)["id"] == 1);
+    CHECK(body(two.response)["id"] == 2);
+    CHECK(bad.response.status == 405);
+    CHECK(office.count("lunch_orders") == 2);
+}
+
+TEST_CASE("header values: plain visible ASCII, or the spec's base64 form; anything else is refused") {
+    CHECK(http::decode_header_value("order_lunch") == "order_lunch");
+    CHECK(http::decode_header_value("=?base64?SGVsbG8sIOS4lueVjA==?=") == "Hello, \xe4\xb8\x96\xe7\x95\x8c");
+    CHECK(http::decode_header_value("=?base64?IHBhZGRlZCA=?=") == " padded ");
+    CHECK(http::decode_header_value("=?base64?YQ==?=") == "a");
+    CHECK(http::decode_header_value("=?base64?YWI=?=") == "ab");
+    CHECK(http::decode_header_value("=?base64??=") == "");
+    CHECK_FALSE(http::decode_header_value("=?base64?Y?="));
+    CHECK_FALSE(http::decode_header_value("=?base64?YQ=a?="));
+    CHECK_FALSE(http::decode_header_value("=?base64?Y*==?="));
+    CHECK_FALSE(http::decode_header_value("line\nbreak"));
+    CHECK_FALSE(http::decode_header_value("caf\xc3\xa9"));
+}
+
+TEST_CASE("bearer tokens and loopback origins are recognised exactly") {
+    CHECK(http::bearer_token("Bearer abc") == std::string_view("abc"));
+    CHECK(http::bearer_token("bearer  abc ") == std::string_view("abc"));
+    CHECK_FALSE(http::bearer_token("Bearer "));
+    CHECK_FALSE(http::bearer_token("Bearer a b"));
+    CHECK_FALSE(http::bearer_token("Basic abc"));
+    CHECK(http::is_loopback_origin("http://localhost"));
+    CHECK(http::is_loopback_origin("http://127.0.0.1:8080"));
+    CHECK(http::is_loopback_origin("https://[::1]:443"));
+    CHECK_FALSE(http::is_loopback_origin("http://localhost.evil.example"));
+    CHECK_FALSE(http::is_loopback_origin("http://localhost:80x"));
+    CHECK_FALSE(http::is_loopback_origin("null"));
+    CHECK_FALSE(http::is_loopback_origin("file://localhost"));
+}
