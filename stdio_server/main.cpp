@@ -76,6 +76,8 @@ struct Options {
     std::string http;                  // [HOST:]PORT: serve Streamable HTTP instead of stdio
     std::vector<std::string> allowed_origins;
     bool insecure_no_auth = false;
+    std::int64_t request_timeout = 30;
+    std::int64_t max_connections = 512;
 };
 
 constexpr const char* kUsage = R"(office-mcp: a small office (customers, appointments, invoices, refunds, lunch) served to
@@ -114,6 +116,9 @@ Options:
 HTTP options:
   --allow-origin ORIGIN  a browser origin (scheme://host[:port]) allowed to call; loopback origins
                          pass when serving on a loopback address
+  --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;
+                         an idle connection is closed after S seconds too (default 30)
+  --max-connections N    open connections at most; more are answered 503 (default 512)
   --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
                          can book, order and ask for refunds)
 
@@ -201,6 +206,10 @@ Options parse_options(int argc, char** argv) {
             o.http = value();
         } else if (arg == "--allow-origin") {
             o.allowed_origins.push_back(value());
+        } else if (arg == "--request-timeout") {
+            o.request_timeout = positive_number(arg, value());
+        } else if (arg == "--max-connections") {
+            o.max_connections = positive_number(arg, value());
         } else if (arg == "--insecure-no-auth") {
             o.insecure_no_auth = true;
         } else if (arg == "--since") {
@@ -468,11 +477,14 @@ int serve_over_http(const Options& o) {
     if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535)
         fail("--http needs [HOST:]PORT, e.g. 8080 or 0.0.0.0:8080 (PORT 0 picks a free one)");
     h.port = static_cast<unsigned short>(std::stoi(port));
+    if (h.host == "localhost") h.host = "127.0.0.1";
     const auto loopback = office::is_loopback_address(h.host);
-    if (!loopback) fail("--http needs an IP address to listen on, not " + h.host);
+    if (!loopback) fail("--http needs an IP address to listen on (or localhost), not " + h.host);
     if (!*loopback && !o.insecure_no_auth)
         fail("refusing to serve " + h.host + " without tokens: anyone who reaches the port could call issue_refund "
              "(add tokens with `office-mcp token add NAME`, or pass --insecure-no-auth)");
+    h.request_timeout = std::chrono::seconds(o.request_timeout);
+    h.max_connections = static_cast<std::size_t>(o.max_connections);
     h.endpoint.tools = enabled_tools(o);
     std::shared_ptr<office::OfficeStore> store;
     try {
