@@ -1,0 +1,127 @@
+// libFuzzer target for what the HTTP endpoint parses itself (core/http_endpoint.h): routing by
+// method and target, Origin, bearer tokens, the mirrored MCP headers and their base64 form,
+// sessions and SSE streams, group commit, over a fresh seeded in-memory office per input.
+// (Beast parses the HTTP/1.1 bytes; this target starts from the parsed request.)
+//
+// Input: requests separated by a line "---". Each is "METHOD TARGET", header lines
+// "name: value", an empty line, then the body. A header value "$SID" becomes the last
+// Mcp-Session-Id the endpoint handed out, so the fuzzer reaches sessions. A line "===" ends a
+// group: the requests before it are handled together (one commit).
+//
+// Promises checked beyond "no crash, no leak, no UB": every status is a real one; a JSON
+// body is one JSON-RPC 2.0 message (or a batch of them) ending a line; an open stream is a 200
+// text/event-stream; pushes go only to streams that were opened and not yet ended.
+
+#include "http_endpoint.h"
+#include "request_state.h"
+#include "sqlite_office_store.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void broken(const char* what, std::string_view detail) {
+    std::fprintf(stderr, "HTTP promise broken: %s\n%.*s\n", what, static_cast<int>(detail.size()), detail.data());
+    std::abort();
+}
+
+std::shared_ptr<office::SqliteOfficeStore> fresh_store() {
+    static const std::string image = office::open_office_database(":memory:")->image();
+    return std::make_shared<office::SqliteOfficeStore>(office::Database::from_image(image));
+}
+
+std::string_view next_line(std::string_view& text) {
+    const auto nl = text.find('\n');
+    const auto line = text.substr(0, nl);
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    return line;
+}
+
+void check(const office::http::Response& r, std::set<std::uint64_t>& open) {
+    if (r.status < 200 || r.status > 599) broken("a status out of range", std::to_string(r.status));
+    if (r.open_stream) {
+        if (r.status != 200) broken("a stream opened with a status other than 200", r.body);
+        if (!open.insert(r.stream).second) broken("a stream id handed out twice", r.body);
+        return;
+    }
+    if (r.body.empty()) return;
+    if (r.body.back() != '\n') broken("a body that does not end its line", r.body);
+    const auto message = office::json::parse(r.body, nullptr, false);
+    if (message.is_discarded()) broken("a JSON body that is not JSON", r.body);
+    const auto is_message = [](const office::json& m) { return m.is_object() && m.value("jsonrpc", "") == "2.0"; };
+    if (message.is_array() ? message.empty() || !std::all_of(message.begin(), message.end(), is_message) : !is_message(message))
+        broken("a body that is not a JSON-RPC 2.0 message", r.body);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    std::string_view input(reinterpret_cast<const char*>(data), size);
+    std::set<std::uint64_t> open;
+    office::http::EndpointOptions options;
+    options.store = fresh_store();
+    options.open_sealer = [] {
+        return std::make_unique<office::StateSealer>(std::vector<office::StateSealer::Key>{office::StateSealer::Key(32, 0x5a)});
+    };
+    options.now = [] { return std::int64_t{1'790'000'000}; };
+    options.max_body = 4096;
+    options.max_sessions = 4;
+    options.authenticate = [](std::string_view token) -> std::optional<office::http::Principal> {
+        if (token == "all") return office::http::Principal{"all", {}};
+        if (token == "lunch") return office::http::Principal{"lunch", {"order_lunch"}};
+        return std::nullopt;
+    };
+    office::http::Endpoint endpoint(std::move(options), [&](std::uint64_t stream, std::string_view, bool end) {
+        if (!open.count(stream)) broken("a push to a stream that is not open", std::to_string(stream));
+        if (end) open.erase(stream);
+    });
+
+    std::string session;
+    std::vector<office::http::Exchange> group;
+    const auto flush = [&] {
+        std::vector<office::http::Exchange*> pointers;
+        for (auto& e : group) pointers.push_back(&e);
+        endpoint.handle(pointers);
+        for (auto& e : group) {
+            check(e.response, open);
+            for (const auto& [name, value] : e.response.headers)
+                if (name == "Mcp-Session-Id") session = value;
+        }
+        group.clear();
+    };
+    while (!input.empty()) {
+        const auto first = next_line(input);
+        if (first == "===") {
+            flush();
+            continue;
+        }
+        office::http::Request request;
+        const auto space = first.find(' ');
+        request.method = std::string(first.substr(0, space));
+        request.target = space == std::string_view::npos ? "/mcp" : std::string(first.substr(space + 1));
+        for (auto line = next_line(input); !line.empty() && !input.empty(); line = next_line(input)) {
+            const auto colon = line.find(": ");
+            if (colon == std::string_view::npos) continue;
+            std::string value(line.substr(colon + 2));
+            if (value == "$SID") value = session;
+            request.headers[std::string(line.substr(0, colon))] = value;
+            (void)office::http::decode_header_value(value);
+            (void)office::http::bearer_token(value);
+            (void)office::http::is_loopback_origin(value);
+        }
+        const auto end = input.find("\n---\n");
+        request.body = std::string(input.substr(0, end));
+        input.remove_prefix(end == std::string_view::npos ? input.size() : end + 5);
+        group.push_back({std::move(request), {}});
+    }
+    flush();
+    endpoint.close();
+    if (!open.empty()) broken("a stream left open after every session ended", std::to_string(open.size()));
+    return 0;
+}
