@@ -383,7 +383,7 @@ TEST_CASE("header values: plain visible ASCII, or the spec's base64 form; anythi
     CHECK(http::decode_header_value("=?base64?IHBhZGRlZCA=?=") == " padded ");
     CHECK(http::decode_header_value("=?base64?YQ==?=") == "a");
     CHECK(http::decode_header_value("=?base64?YWI=?=") == "ab");
-    CHECK(http::decode_header_value("=?base64??=") == "");
+    CHECK(http::decode_header_value("=?base64?" "?=") == "");  // split: "??=" is a trigraph
     CHECK_FALSE(http::decode_header_value("=?base64?Y?="));
     CHECK_FALSE(http::decode_header_value("=?base64?YQ=a?="));
     CHECK_FALSE(http::decode_header_value("=?base64?Y*==?="));
