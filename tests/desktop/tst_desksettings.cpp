@@ -1,0 +1,99 @@
+// office-desk's default database is the one office-mcp serves without --db: the desk asks the
+// server (`office-mcp db path`) instead of computing it a second way that could disagree.
+
+#include "desksettings.h"
+#include "testsupport.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestDeskSettings : public QObject
+{
+    Q_OBJECT
+
+    QString m_program;
+    QTemporaryDir m_dir;
+
+    // What `office-mcp db path` prints, asked here directly.
+    QString printedByServer()
+    {
+        QProcess server;
+        server.start(m_program, {QStringLiteral("db"), QStringLiteral("path")});
+        if (!server.waitForFinished(10000) || server.exitCode() != 0)
+            return QStringLiteral("(office-mcp db path failed)");
+        return QString::fromLocal8Bit(server.readAllStandardOutput()).trimmed();
+    }
+
+    static void setOrUnset(const char *name, const QString &value)
+    {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value.toLocal8Bit());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_program = TestSupport::serverProgram();
+        if (m_program.isEmpty())
+            QFAIL("OFFICE_MCP does not name an office-mcp executable: this suite needs the real server (ctest sets it)");
+        QVERIFY(m_dir.isValid());
+    }
+
+    void theDefaultDatabaseIsWhatTheServerPrints_data()
+    {
+        QTest::addColumn<QString>("officeMcpDb");
+        QTest::addColumn<QString>("xdgDataHome");
+        QTest::addColumn<QString>("home");
+        QTest::addColumn<QString>("expected");
+        const QString dir = m_dir.path();
+        QTest::newRow("XDG_DATA_HOME") << QString() << dir + "/data" << dir + "/home" << dir + "/data/office-mcp/office.db";
+        QTest::newRow("XDG_DATA_HOME with a trailing slash")
+            << QString() << dir + "/data/" << dir + "/home" << dir + "/data/office-mcp/office.db";
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
+        QTest::newRow("a relative XDG_DATA_HOME is ignored")
+            << QString() << QStringLiteral("relative/data") << dir + "/home" << dir + "/home/.local/share/office-mcp/office.db";
+        QTest::newRow("no XDG_DATA_HOME") << QString() << QString() << dir + "/home" << dir + "/home/.local/share/office-mcp/office.db";
+        QTest::newRow("OFFICE_MCP_DB wins") << dir + "/elsewhere/../chosen.db" << dir + "/data" << dir + "/home" << dir + "/chosen.db";
+    }
+
+    void theDefaultDatabaseIsWhatTheServerPrints()
+    {
+        QFETCH(QString, officeMcpDb);
+        QFETCH(QString, xdgDataHome);
+        QFETCH(QString, home);
+        QFETCH(QString, expected);
+        setOrUnset("OFFICE_MCP_DB", officeMcpDb);
+        setOrUnset("XDG_DATA_HOME", xdgDataHome);
+        setOrUnset("HOME", home);
+
+        QString problem;
+        const QString desk = DeskSettings::defaultDatabasePath(m_program, &problem);
+        QCOMPARE(problem, QString());
+        QCOMPARE(desk, printedByServer());
+        QCOMPARE(desk, expected);
+    }
+
+    void aServerThatCannotStartGivesNoPathAndSaysWhy()
+    {
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-office-mcp"));
+        QString problem;
+        QCOMPARE(DeskSettings::defaultDatabasePath(missing, &problem), QString());
+        QCOMPARE(problem, missing + QStringLiteral(" could not be started: execve: No such file or directory"));
+    }
+
+    void aServerThatRefusesGivesNoPathAndShowsItsMessage()
+    {
+        qputenv("OFFICE_MCP_DURABILITY", "fast");
+        QString problem;
+        const QString desk = DeskSettings::defaultDatabasePath(m_program, &problem);
+        qunsetenv("OFFICE_MCP_DURABILITY");
+        QCOMPARE(desk, QString());
+        QCOMPARE(problem, m_program + QStringLiteral(" db path failed (exit status 2): office-mcp: unknown durability fast (power or process)"));
+    }
+};
+
+QTEST_MAIN(TestDeskSettings)
+#include "tst_desksettings.moc"
