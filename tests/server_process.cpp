@@ -153,11 +153,12 @@ TempDir::~TempDir() {
     std::filesystem::remove_all(path_, ec);
 }
 
-nlohmann::json modern_params(nlohmann::json params, nlohmann::json capabilities, const std::string& client) {
-    params["_meta"] = {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                       {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
-                       {"io.modelcontextprotocol/clientInfo", {{"name", client}, {"version", "1.0"}}}};
-    return params;
+void initialize(ServerProcess& server, const std::string& version, nlohmann::json capabilities, const std::string& name,
+                const std::string& client_version) {
+    const auto reply = server.request(initialize_request(version, std::move(capabilities), name, client_version));
+    if (reply["result"]["protocolVersion"] != version)
+        throw std::runtime_error("initialize for " + version + " was answered " + reply.dump());
+    server.send(kInitialized);
 }
 
 }  // namespace office::testing
