@@ -1,5 +1,7 @@
 #include "server_process.h"
 
+#include "exit_status.h"
+
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -15,16 +17,6 @@
 #include <unistd.h>
 
 namespace office::testing {
-
-namespace {
-
-int decode(int status) {
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-    return -1;
-}
-
-}  // namespace
 
 ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env,
                              const std::vector<std::string>& wrapper) {
@@ -120,7 +112,7 @@ int ServerProcess::wait(int timeout_ms) {
     while (std::chrono::steady_clock::now() < deadline) {
         int status = 0;
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            status_ = decode(status);
+            status_ = exit_code(status);
             return *status_;
         }
         usleep(1000);
