@@ -2,9 +2,12 @@
 // server (`office-mcp db path`) instead of computing it a second way that could disagree.
 
 #include "desksettings.h"
+#include "mainwindow.h"
+#include "serverlogview.h"
 #include "testsupport.h"
 
 #include <QProcess>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -91,6 +94,23 @@ private slots:
         qunsetenv("OFFICE_MCP_DURABILITY");
         QCOMPARE(desk, QString());
         QCOMPARE(problem, m_program + QStringLiteral(" db path failed (exit status 2): office-mcp: unknown durability fast (power or process)"));
+    }
+
+    // The desk still opens; the server, when it starts, serves its own default; the person is
+    // told why the desk shows no database.
+    void aWindowThatCannotAskTheServerSaysSoAndChoosesNoDatabase()
+    {
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-office-mcp"));
+        MainWindow::Options options;
+        options.persistSettings = false;
+        options.autoStart = false;
+        options.launch.program = missing;
+        MainWindow window(options);
+        const QString expected = QStringLiteral("Could not ask office-mcp for its database (") + missing
+            + QStringLiteral(" could not be started: execve: No such file or directory). Choose one in the server settings.");
+        QCOMPARE(window.client()->launch().database, QString());
+        QCOMPARE(window.statusBar()->currentMessage(), expected);
+        QVERIFY2(window.serverLog()->plainText().contains(expected), qPrintable(window.serverLog()->plainText()));
     }
 };
 
