@@ -51,14 +51,14 @@ private slots:
         QTest::addColumn<QString>("home");
         QTest::addColumn<QString>("expected");
         const QString dir = m_dir.path();
-        QTest::newRow("XDG_DATA_HOME") << QString() << dir + "/data" << dir + "/home" << dir + "/data/office-mcp/office.db";
+        QTest::newRow("XDG_DATA_HOME") << QString() << dir + QStringLiteral("/data") << dir + QStringLiteral("/home") << dir + QStringLiteral("/data/office-mcp/office.db");
         QTest::newRow("XDG_DATA_HOME with a trailing slash")
-            << QString() << dir + "/data/" << dir + "/home" << dir + "/data/office-mcp/office.db";
+            << QString() << dir + QStringLiteral("/data/") << dir + QStringLiteral("/home") << dir + QStringLiteral("/data/office-mcp/office.db");
         // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
         QTest::newRow("a relative XDG_DATA_HOME is ignored")
-            << QString() << QStringLiteral("relative/data") << dir + "/home" << dir + "/home/.local/share/office-mcp/office.db";
-        QTest::newRow("no XDG_DATA_HOME") << QString() << QString() << dir + "/home" << dir + "/home/.local/share/office-mcp/office.db";
-        QTest::newRow("OFFICE_MCP_DB wins") << dir + "/elsewhere/../chosen.db" << dir + "/data" << dir + "/home" << dir + "/chosen.db";
+            << QString() << QStringLiteral("relative/data") << dir + QStringLiteral("/home") << dir + QStringLiteral("/home/.local/share/office-mcp/office.db");
+        QTest::newRow("no XDG_DATA_HOME") << QString() << QString() << dir + QStringLiteral("/home") << dir + QStringLiteral("/home/.local/share/office-mcp/office.db");
+        QTest::newRow("OFFICE_MCP_DB wins") << dir + QStringLiteral("/elsewhere/../chosen.db") << dir + QStringLiteral("/data") << dir + QStringLiteral("/home") << dir + QStringLiteral("/chosen.db");
     }
 
     void theDefaultDatabaseIsWhatTheServerPrints()
