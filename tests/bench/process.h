@@ -16,16 +16,17 @@
 
 namespace bench {
 
-// ------------------------------------------------------------------------------ clocks
+// CLOCK_MONOTONIC in nanoseconds: every time the bench measures.
 int64_t now_ns();
 
+// The bench's own CPU time (its share of a phase: is the client the bottleneck?).
 int64_t self_cpu_ns();
 
 void sleep_us(long us);
 
+// Writes all of p[0..n) to fd (blocking), retrying on EINTR; false on any other error.
 bool write_all_fd(int fd, const char* p, size_t n);
 
-// --------------------------------------------------------------------- child process
 struct Child {
     pid_t pid = -1;
     int wfd = -1;    // its stdin

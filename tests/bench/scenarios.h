@@ -20,7 +20,6 @@ namespace bench {
 
 namespace fs = std::filesystem;
 
-// --------------------------------------------------------------------- servers
 struct Server {
     std::string name;  // "echo floor", "office-mcp", "peer-server.mjs", "peer-server-v2.mjs"
     std::string key;   // echo, office, peer1, peer2

@@ -10,9 +10,9 @@
 
 namespace bench {
 
+// The nearest-rank percentile `p` (0..1) of one run's values; NaN for none.
 double percentile(std::vector<double> v, double p);
 
-// --------------------------------------------------------------------- statistics
 struct Stat {
     double median = NAN, min = NAN, max = NAN, q1 = NAN, q3 = NAN;
     size_t n = 0;

@@ -10,7 +10,6 @@
 
 namespace bench {
 
-// ------------------------------------------------------------- top-level JSON scanner
 // The hot loops only need a response's top-level "id" and whether it carries "result" or
 // "error"; a full parse per response would make the client the bottleneck against a fast
 // server. This walks the top-level object once and skips nested values (strings with
@@ -94,7 +93,6 @@ enum class Wait { Ok, Timeout, Eof, Err };
 
 Wait wait_for(Child& c, long long id, int64_t deadline, Counters& k, std::string* copy = nullptr);
 
-// --------------------------------------------------------------------- requests
 constexpr std::string_view kMeta =
     R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}})";
 
