@@ -1,8 +1,8 @@
 #include "desksettings.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -20,22 +20,39 @@ QString defaultServerProgram()
     return onPath.isEmpty() ? here + QLatin1String("/office-mcp") : onPath;
 }
 
-QString defaultDatabasePath()
+QString defaultDatabasePath(const QString &program, QString *problem)
 {
-    const QString fromEnvironment = qEnvironmentVariable("OFFICE_MCP_DB");
-    if (!fromEnvironment.isEmpty())
-        return QFileInfo(fromEnvironment).absoluteFilePath();
-    QString dataHome = qEnvironmentVariable("XDG_DATA_HOME");
-    if (dataHome.isEmpty())
-        dataHome = QDir::homePath() + QLatin1String("/.local/share");
-    return dataHome + QLatin1String("/office-mcp/office.db");
+    constexpr int kWaitMs = 5000;
+    QString why;
+    QProcess server;
+    server.start(program, {QStringLiteral("db"), QStringLiteral("path")});
+    if (!server.waitForStarted(kWaitMs)) {
+        why = QCoreApplication::translate("DeskSettings", "%1 could not be started: %2").arg(program, server.errorString());
+    } else if (!server.waitForFinished(kWaitMs)) {
+        server.kill();
+        server.waitForFinished();
+        why = QCoreApplication::translate("DeskSettings", "%1 did not answer \"db path\" within %2 seconds").arg(program).arg(kWaitMs / 1000);
+    } else if (server.exitStatus() != QProcess::NormalExit || server.exitCode() != 0) {
+        const QString said = QString::fromLocal8Bit(server.readAllStandardError()).trimmed();
+        why = QCoreApplication::translate("DeskSettings", "%1 db path failed (exit status %2)%3")
+                  .arg(program)
+                  .arg(server.exitCode())
+                  .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    } else {
+        const QString path = QString::fromLocal8Bit(server.readAllStandardOutput()).trimmed();
+        if (!path.isEmpty())
+            return path;
+        why = QCoreApplication::translate("DeskSettings", "%1 db path printed nothing").arg(program);
+    }
+    if (problem)
+        *problem = why;
+    return {};
 }
 
 McpClient::Launch defaults()
 {
     McpClient::Launch launch;
     launch.program = defaultServerProgram();
-    launch.database = defaultDatabasePath();
     return launch;
 }
 

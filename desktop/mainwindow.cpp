@@ -175,9 +175,16 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     McpClient::Launch launch = options.launch;
     if (launch.program.isEmpty())
         launch.program = DeskSettings::defaultServerProgram();
+    QString noDefaultDatabase;
     if (launch.database.isEmpty())
-        launch.database = DeskSettings::defaultDatabasePath();
+        launch.database = DeskSettings::defaultDatabasePath(launch.program, &noDefaultDatabase);
     applyLaunch(launch, false);
+    if (!noDefaultDatabase.isEmpty()) {
+        // No path: the server still serves its own default, but the desk cannot show it.
+        const QString message = tr("Could not ask office-mcp for its database (%1). Choose one in the server settings.").arg(noDefaultDatabase);
+        appendStderr(QStringLiteral("\n— %1 —\n").arg(message));
+        showStatus(QStringLiteral("failure"), message, 10000);
+    }
     updateServerStatus();
     onPendingCountChanged(m_approvalQueue->pendingCount());
 

@@ -1,5 +1,7 @@
 #include "server_process.h"
 
+#include "exit_status.h"
+
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -15,16 +17,6 @@
 #include <unistd.h>
 
 namespace office::testing {
-
-namespace {
-
-int decode(int status) {
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-    return -1;
-}
-
-}  // namespace
 
 ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env,
                              const std::vector<std::string>& wrapper) {
@@ -120,7 +112,7 @@ int ServerProcess::wait(int timeout_ms) {
     while (std::chrono::steady_clock::now() < deadline) {
         int status = 0;
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            status_ = decode(status);
+            status_ = exit_code(status);
             return *status_;
         }
         usleep(1000);
@@ -153,11 +145,12 @@ TempDir::~TempDir() {
     std::filesystem::remove_all(path_, ec);
 }
 
-nlohmann::json modern_params(nlohmann::json params, nlohmann::json capabilities, const std::string& client) {
-    params["_meta"] = {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                       {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
-                       {"io.modelcontextprotocol/clientInfo", {{"name", client}, {"version", "1.0"}}}};
-    return params;
+void initialize(ServerProcess& server, const std::string& version, nlohmann::json capabilities, const std::string& name,
+                const std::string& client_version) {
+    const auto reply = server.request(initialize_request(version, std::move(capabilities), name, client_version));
+    if (reply["result"]["protocolVersion"] != version)
+        throw std::runtime_error("initialize for " + version + " was answered " + reply.dump());
+    server.send(kInitialized);
 }
 
 }  // namespace office::testing

@@ -1,6 +1,8 @@
 #pragma once
 // The real office-mcp binary in a child process, spoken to over pipes, for end-to-end tests.
 
+#include "messages.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -63,9 +65,9 @@ private:
     std::string path_;
 };
 
-// The 2026-07-28 envelope: params._meta with version, capabilities and client info.
-nlohmann::json modern_params(nlohmann::json params = nlohmann::json::object(),
-                             nlohmann::json capabilities = nlohmann::json::object(),
-                             const std::string& client = "e2e-test");
+// Sends initialize for `version` and notifications/initialized; throws unless the server
+// agreed to `version`.
+void initialize(ServerProcess& server, const std::string& version, nlohmann::json capabilities = nlohmann::json::object(),
+                const std::string& name = "e2e-legacy", const std::string& client_version = "2.0");
 
 }  // namespace office::testing

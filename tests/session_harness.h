@@ -4,6 +4,7 @@
 // keys and a clock the test moves. Shared by the session and tool tests.
 
 #include "connection.h"
+#include "messages.h"
 #include "request_state.h"
 #include "session.h"
 #include "sqlite_office_store.h"
@@ -32,6 +33,14 @@ inline std::string text_of(const json& result) {
 }
 
 inline bool is_error(const json& result) { return result.value("isError", false); }
+
+// inputResponses of a person who approves a refund of `amount` for `reason`.
+inline json accept(json amount, std::string reason) {
+    return {{"approve_refund", {{"action", "accept"}, {"content", {{"amount", std::move(amount)}, {"reason", std::move(reason)}}}}}};
+}
+
+// inputResponses of a person who answers the refund form with `action` (decline, cancel).
+inline json answer(std::string action) { return {{"approve_refund", {{"action", std::move(action)}}}}; }
 
 inline std::vector<json> parse_lines(const std::string& out) {
     std::vector<json> lines;

@@ -119,11 +119,6 @@ bool replied_together(const std::vector<Event>& events, const std::string& a, co
     return false;
 }
 
-json call(const std::string& id, const std::string& tool, json arguments, json capabilities = json::object()) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities))}};
-}
-
 bool completed(const json& reply) {
     return reply.contains("result") && !reply["result"].value("isError", false);
 }
@@ -138,14 +133,14 @@ std::vector<Event> writes_one_by_one(const std::vector<std::string>& extra_args)
     {
         ServerProcess server(args, {}, traced(trace));
         // Opens (creates and seeds) the database: those syncs belong to no reply below.
-        REQUIRE(completed(server.request(call("open", "find_customer", {{"query", "Maria"}}))));
-        REQUIRE(completed(server.request(call("ack-order", "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}))));
-        REQUIRE(completed(server.request(call("ack-booking", "book_slot", {{"slot_id", 1}, {"customer_id", 1}}))));
+        REQUIRE(completed(server.request(tools_call("open", "find_customer", {{"query", "Maria"}}))));
+        REQUIRE(completed(server.request(tools_call("ack-order", "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}))));
+        REQUIRE(completed(server.request(tools_call("ack-booking", "book_slot", {{"slot_id", 1}, {"customer_id", 1}}))));
 
         const json forms = {{"elicitation", json::object()}};
-        const auto asked = server.request(call("ask-refund", "issue_refund", {{"invoice_id", 2}}, forms));
+        const auto asked = server.request(tools_call("ask-refund", "issue_refund", {{"invoice_id", 2}}, forms));
         REQUIRE(asked["result"]["resultType"] == "input_required");
-        auto retry = call("ack-refund", "issue_refund", {{"invoice_id", 2}}, forms);
+        auto retry = tools_call("ack-refund", "issue_refund", {{"invoice_id", 2}}, forms);
         retry["params"]["inputResponses"] = {
             {"approve_refund", {{"action", "accept"}, {"content", {{"amount", 80}, {"reason", "Charged twice"}}}}}};
         retry["params"]["requestState"] = asked["result"]["requestState"];
@@ -163,9 +158,9 @@ std::vector<Event> writes_one_by_one(const std::vector<std::string>& extra_args)
         REQUIRE(completed(server.request({{"jsonrpc", "2.0"}, {"id", elicit["id"]},
                                           {"result", {{"action", "accept"}, {"content", {{"amount", 410}, {"reason", "Wrong order"}}}}}})));
 
-        REQUIRE(completed(server.request(call("read-customer", "find_customer", {{"query", "Priya"}}))));
-        REQUIRE(completed(server.request(call("read-slots", "list_availability", {{"day", "2026-09-05"}}))));
-        REQUIRE(completed(server.request(call("read-invoices", "open_invoices", {{"customer_id", 1}}))));
+        REQUIRE(completed(server.request(tools_call("read-customer", "find_customer", {{"query", "Priya"}}))));
+        REQUIRE(completed(server.request(tools_call("read-slots", "list_availability", {{"day", "2026-09-05"}}))));
+        REQUIRE(completed(server.request(tools_call("read-invoices", "open_invoices", {{"customer_id", 1}}))));
         server.close_stdin();
         REQUIRE(server.wait() == 0);
     }
@@ -210,12 +205,12 @@ TEST_CASE("a pipelined burst of writes is confirmed after one sync of the WAL", 
     constexpr int kOrders = 20;
     {
         ServerProcess server({"--db", dir.file("office.db")}, {}, traced(trace));
-        REQUIRE(completed(server.request(call("open", "find_customer", {{"query", "Maria"}}))));
+        REQUIRE(completed(server.request(tools_call("open", "find_customer", {{"query", "Maria"}}))));
         // One write() of every line: the server reads them as one burst.
         std::string burst;
         for (int i = 0; i < kOrders; ++i)
-            burst += call("burst-" + std::to_string(i), "order_lunch", {{"item", "ensalada"}, {"quantity", 1}}).dump() + "\n";
-        burst += call("burst-booking", "book_slot", {{"slot_id", 4}, {"customer_id", 2}}).dump();
+            burst += tools_call("burst-" + std::to_string(i), "order_lunch", {{"item", "ensalada"}, {"quantity", 1}}).dump() + "\n";
+        burst += tools_call("burst-booking", "book_slot", {{"slot_id", 4}, {"customer_id", 2}}).dump();
         server.send(burst);
         for (int i = 0; i <= kOrders; ++i) REQUIRE(completed(server.read()));
         server.close_stdin();
@@ -246,10 +241,10 @@ TEST_CASE("orders written one write() at a time while the server is busy share o
         ServerProcess server({"--db", dir.file("office.db")}, {}, traced(trace, {"-e", "inject=read:delay_exit=300000"}));
         // Every read() of the process is held, its start-up's too (a sanitizer build reads
         // /proc at start): give the first answer time.
-        server.send(call("open", "find_customer", {{"query", "Maria"}}));
+        server.send(tools_call("open", "find_customer", {{"query", "Maria"}}));
         REQUIRE(completed(server.read(60000)));
         for (int i = 0; i < kOrders; ++i) {
-            server.send(call("one-" + std::to_string(i), "order_lunch", {{"item", "bocadillo"}, {"quantity", 1}}));
+            server.send(tools_call("one-" + std::to_string(i), "order_lunch", {{"item", "bocadillo"}, {"quantity", 1}}));
             if (i == 0) ::usleep(100'000);  // the server is now inside its first read
         }
         for (int i = 0; i < kOrders; ++i) REQUIRE(completed(server.read()));

@@ -33,15 +33,14 @@ using namespace office::testing;
 
 namespace {
 
-const json kForms = {{"elicitation", json::object()}};
 // A fixed key, so every process (and every restart) opens every other's request states.
 const std::vector<std::string> kKeys = {
     "OFFICE_MCP_STATE_KEYS=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"};
 
+// This file's calls come from client "durability" unless they name another.
 json call(const json& id, const std::string& tool, json arguments, json capabilities = json::object(),
           const std::string& client = "durability") {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities), client)}};
+    return tools_call(id, tool, std::move(arguments), std::move(capabilities), client);
 }
 
 json refund_retry(const json& id, std::int64_t invoice, const std::string& state, std::int64_t cents,
@@ -57,8 +56,6 @@ bool succeeded(const json& reply) {
     return reply.contains("result") && !reply["result"].value("isError", false) &&
            reply["result"].value("resultType", "") == "complete";
 }
-
-std::string text_of(const json& reply) { return reply.at("result").at("content").at(0).at("text").get<std::string>(); }
 
 std::unique_ptr<office::Database> open_db(const std::string& path) {
     // Read-write: the first connection after a SIGKILL may have to recover the WAL.
@@ -274,7 +271,7 @@ TEST_CASE("processes racing on one database never double-book, never double-refu
                 int winners = 0, winner = -1;
                 for (int p = 0; p < kProcesses; ++p) {
                     if (succeeded(refunds[p][i])) ++winners, winner = p;
-                    else CHECK(text_of(refunds[p][i]) == "Invoice " + std::to_string(first_invoice + i) + " was already refunded; nothing changed.");
+                    else CHECK(reply_text(refunds[p][i]) == "Invoice " + std::to_string(first_invoice + i) + " was already refunded; nothing changed.");
                 }
                 const auto rows = number(*db, "SELECT count(*) FROM refunds WHERE invoice_id = " + std::to_string(first_invoice + i));
                 if (winners != 1 || rows != 1) ++double_refunds;
@@ -410,7 +407,7 @@ TEST_CASE("a locked database answers a clear error after the busy timeout and se
         holder.exec("ROLLBACK");
     }
     const auto booked = server.request(call(4, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}));
-    CHECK(text_of(booked) == "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez.");
+    CHECK(reply_text(booked) == "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez.");
     server.close_stdin();
     CHECK(server.wait() == 0);
 }

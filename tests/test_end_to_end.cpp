@@ -18,26 +18,6 @@ using namespace office::testing;
 
 namespace {
 
-json call(int id, const std::string& tool, json arguments, json capabilities = json::object(),
-          const std::string& client = "e2e-test") {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities), client)}};
-}
-
-json legacy_call(int id, const std::string& tool, json arguments) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", std::move(arguments)}}}};
-}
-
-void initialize(ServerProcess& server, const std::string& version, json capabilities = json::object()) {
-    const auto reply = server.request({{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
-                                       {"params", {{"protocolVersion", version}, {"capabilities", std::move(capabilities)},
-                                                   {"clientInfo", {{"name", "e2e-legacy"}, {"version", "2.0"}}}}}});
-    REQUIRE(reply["result"]["protocolVersion"] == version);
-    server.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-}
-
-std::string text_of(const json& reply) { return reply.at("result").at("content").at(0).at("text").get<std::string>(); }
-
 std::string column(const std::string& db_path, const std::string& sql) {
     office::Database db(db_path, office::Database::Mode::ReadOnly);
     auto& q = db.prepare(sql);
@@ -64,8 +44,8 @@ TEST_CASE("a lunch order succeeds over pipes as a stateless request and after ev
     TempDir dir;
     {
         ServerProcess server({"--db", dir.file("office.db")});
-        const auto reply = server.request(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-        CHECK(text_of(reply) == "Ordered 2 tortillas.");
+        const auto reply = server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
+        CHECK(reply_text(reply) == "Ordered 2 tortillas.");
         CHECK(reply["result"]["resultType"] == "complete");
     }
     for (const std::string version : {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
@@ -73,7 +53,7 @@ TEST_CASE("a lunch order succeeds over pipes as a stateless request and after ev
         ServerProcess server({"--db", dir.file("office.db")});
         initialize(server, version);
         const auto reply = server.request(legacy_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
-        CHECK(text_of(reply) == "Ordered 2 tortillas.");
+        CHECK(reply_text(reply) == "Ordered 2 tortillas.");
         CHECK_FALSE(reply["result"].contains("resultType"));
     }
     CHECK(column(dir.file("office.db"), "SELECT count(*) FROM lunch_orders") == "5");
@@ -86,9 +66,9 @@ TEST_CASE("a line that is not JSON gets -32700 and the next line is still served
     const auto error = server.read();
     CHECK(error["error"]["code"] == -32700);
     CHECK_FALSE(error.contains("id"));
-    const auto reply = server.request(call(2, "order_lunch", {{"item", "ensalada"}, {"quantity", 1}}));
+    const auto reply = server.request(tools_call(2, "order_lunch", {{"item", "ensalada"}, {"quantity", 1}}));
     CHECK(reply["id"] == 2);
-    CHECK(text_of(reply) == "Ordered 1 ensalada.");
+    CHECK(reply_text(reply) == "Ordered 1 ensalada.");
 }
 
 TEST_CASE("a line over the size cap is refused and the next line is still served", "[e2e]") {
@@ -96,20 +76,20 @@ TEST_CASE("a line over the size cap is refused and the next line is still served
     ServerProcess server({"--db", dir.file("office.db")});
     server.send(std::string(5 * 1024 * 1024, 'x'));
     CHECK(server.read()["error"]["code"] == -32600);
-    CHECK(server.request(call(2, "find_customer", {{"query", "Priya"}}))["result"]["structuredContent"]["customers"][0]["id"] == 3);
+    CHECK(server.request(tools_call(2, "find_customer", {{"query", "Priya"}}))["result"]["structuredContent"]["customers"][0]["id"] == 3);
 }
 
 TEST_CASE("the process exits promptly with status 0 on end of input and on SIGTERM", "[e2e]") {
     TempDir dir;
     {
         ServerProcess server({"--db", dir.file("office.db")});
-        server.request(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
+        server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
         server.close_stdin();
         CHECK(server.wait(2000) == 0);
     }
     {
         ServerProcess server({"--db", dir.file("office.db")});
-        server.request(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
+        server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
         server.kill(SIGTERM);
         CHECK(server.wait(2000) == 0);
     }
@@ -119,19 +99,19 @@ TEST_CASE("find Maria, read her invoices, see free slots and book one only once,
     TempDir dir;
     const auto db = dir.file("office.db");
     ServerProcess server({"--db", db});
-    const auto found = server.request(call(1, "find_customer", {{"query", "Maria"}}));
+    const auto found = server.request(tools_call(1, "find_customer", {{"query", "Maria"}}));
     REQUIRE(found["result"]["structuredContent"]["customers"] ==
             json::parse(R"([{"id":1,"name":"Maria Alvarez","email":"maria@example.com"}])"));
-    const auto invoices = server.request(call(2, "open_invoices", {{"customer_id", 1}}));
-    CHECK(text_of(invoices) == "Invoices of Maria Alvarez:\n- invoice 1: 240.00, paid\n- invoice 2: 80.00, open");
-    const auto free = server.request(call(3, "list_availability", {{"day", "2026-09-04"}}));
+    const auto invoices = server.request(tools_call(2, "open_invoices", {{"customer_id", 1}}));
+    CHECK(reply_text(invoices) == "Invoices of Maria Alvarez:\n- invoice 1: 240.00, paid\n- invoice 2: 80.00, open");
+    const auto free = server.request(tools_call(3, "list_availability", {{"day", "2026-09-04"}}));
     CHECK(free["result"]["structuredContent"]["slots"] ==
           json::parse(R"([{"slot_id":1,"time":"09:00"},{"slot_id":2,"time":"11:00"}])"));
-    const auto booked = server.request(call(4, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}));
-    CHECK(text_of(booked) == "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez.");
-    const auto again = server.request(call(5, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}));
+    const auto booked = server.request(tools_call(4, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}));
+    CHECK(reply_text(booked) == "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez.");
+    const auto again = server.request(tools_call(5, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}));
     CHECK(again["result"]["isError"] == true);
-    CHECK(text_of(again) == "Slot 1 (2026-09-04 09:00) is already booked; call list_availability to find a free slot.");
+    CHECK(reply_text(again) == "Slot 1 (2026-09-04 09:00) is already booked; call list_availability to find a free slot.");
     server.close_stdin();
     REQUIRE(server.wait() == 0);
     CHECK(column(db, "SELECT customer_id FROM slots WHERE id = 1") == "1");
@@ -153,8 +133,8 @@ TEST_CASE("two processes racing to book the same slots never both win", "[e2e][r
     // Both pipeline every booking at once, so the two processes really interleave.
     std::string burst_a, burst_b;
     for (int i = 0; i < kSlots; ++i) {
-        burst_a += call(i, "book_slot", {{"slot_id", 100 + i}, {"customer_id", 1}}, json::object(), "racer-a").dump() + "\n";
-        burst_b += call(i, "book_slot", {{"slot_id", 100 + i}, {"customer_id", 2}}, json::object(), "racer-b").dump() + "\n";
+        burst_a += tools_call(i, "book_slot", {{"slot_id", 100 + i}, {"customer_id", 1}}, json::object(), "racer-a").dump() + "\n";
+        burst_b += tools_call(i, "book_slot", {{"slot_id", 100 + i}, {"customer_id", 2}}, json::object(), "racer-b").dump() + "\n";
     }
     burst_a.pop_back();
     burst_b.pop_back();
@@ -189,7 +169,7 @@ TEST_CASE("a refund stops for a person and completes after a restart between the
     std::string state;
     {
         ServerProcess server({"--db", db});
-        const auto asked = server.request(call(1, "issue_refund", {{"invoice_id", 2}}, elicitation));
+        const auto asked = server.request(tools_call(1, "issue_refund", {{"invoice_id", 2}}, elicitation));
         REQUIRE(asked["result"]["resultType"] == "input_required");
         state = asked["result"]["requestState"].get<std::string>();
         CHECK(asked["result"]["inputRequests"]["approve_refund"]["params"]["requestedSchema"]["properties"]["amount"]["maximum"] == 80);
@@ -200,11 +180,11 @@ TEST_CASE("a refund stops for a person and completes after a restart between the
     CHECK((key_stat.st_mode & 0777) == 0600);
 
     ServerProcess server({"--db", db});  // a new process: only the key file carries over
-    auto retry = call(2, "issue_refund", {{"invoice_id", 2}}, elicitation);
+    auto retry = tools_call(2, "issue_refund", {{"invoice_id", 2}}, elicitation);
     retry["params"]["inputResponses"] = {{"approve_refund", {{"action", "accept"}, {"content", {{"amount", 80}, {"reason", "Charged twice"}}}}}};
     retry["params"]["requestState"] = state;
     const auto done = server.request(retry);
-    CHECK(text_of(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
+    CHECK(reply_text(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
     CHECK(column(db, "SELECT status FROM invoices WHERE id = 2") == "refunded");
     CHECK(column(db, "SELECT amount_cents || '|' || reason || '|' || approved_via || '|' || client FROM refunds WHERE invoice_id = 2") ==
           "8000|Charged twice|input_required|e2e-test/1.0");
@@ -226,7 +206,7 @@ TEST_CASE("a refund asked through elicitation/create completes, and a declined o
     server.send(json{{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {{"action", "decline"}}}});
     const auto declined = server.read();
     CHECK(declined["id"] == 7);
-    CHECK(text_of(declined) == "The refund of invoice 4 (Priya Nair, open, 410.00) was declined by the person; nothing changed.");
+    CHECK(reply_text(declined) == "The refund of invoice 4 (Priya Nair, open, 410.00) was declined by the person; nothing changed.");
     CHECK(column(db, "SELECT status FROM invoices WHERE id = 4") == "open");
 
     server.send(legacy_call(8, "issue_refund", {{"invoice_id", 2}}));
@@ -235,7 +215,7 @@ TEST_CASE("a refund asked through elicitation/create completes, and a declined o
                      {"result", {{"action", "accept"}, {"content", {{"amount", 80}, {"reason", "Charged twice"}}}}}});
     const auto done = server.read();
     CHECK(done["id"] == 8);
-    CHECK(text_of(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
+    CHECK(reply_text(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
     CHECK(column(db, "SELECT approved_via || '|' || client FROM refunds WHERE invoice_id = 2") == "elicitation|e2e-legacy/2.0");
 }
 
@@ -243,9 +223,9 @@ TEST_CASE("a client without elicitation gets a queued approval request, not a re
     TempDir dir;
     const auto db = dir.file("office.db");
     ServerProcess server({"--db", db});
-    const auto queued = server.request(call(1, "issue_refund", {{"invoice_id", 2}}));
+    const auto queued = server.request(tools_call(1, "issue_refund", {{"invoice_id", 2}}));
     CHECK(queued["result"]["structuredContent"] == json::parse(R"({"invoice_id":2,"approval_request_id":1,"status":"pending"})"));
-    const auto again = server.request(call(2, "issue_refund", {{"invoice_id", 2}}));
+    const auto again = server.request(tools_call(2, "issue_refund", {{"invoice_id", 2}}));
     CHECK(again["result"]["structuredContent"]["status"] == "pending");
     CHECK(column(db, "SELECT count(*) FROM approval_requests") == "1");
     CHECK(column(db, "SELECT status FROM invoices WHERE id = 2") == "open");
@@ -258,7 +238,7 @@ TEST_CASE("a profile hides tools from the list and from calls", "[e2e]") {
     std::vector<std::string> names;
     for (const auto& tool : list["result"]["tools"]) names.push_back(tool["name"]);
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot"});
-    const auto hidden = server.request(call(2, "issue_refund", {{"invoice_id", 2}}));
+    const auto hidden = server.request(tools_call(2, "issue_refund", {{"invoice_id", 2}}));
     CHECK(hidden["error"]["code"] == -32602);
     CHECK(hidden["error"]["message"] == "Unknown tool: issue_refund");
 }
@@ -276,7 +256,7 @@ TEST_CASE("db path, db init and db reset manage the database file", "[e2e][cli]"
     CHECK((st.st_mode & 0777) == 0600);
     {
         ServerProcess server({"--db", db});
-        server.request(call(1, "book_slot", {{"slot_id", 2}, {"customer_id", 3}}));
+        server.request(tools_call(1, "book_slot", {{"slot_id", 2}, {"customer_id", 3}}));
     }
     CHECK(column(db, "SELECT customer_id FROM slots WHERE id = 2") == "3");
     REQUIRE(run_office_mcp({"db", "reset", "--db", db}).status == 0);
@@ -310,7 +290,7 @@ TEST_CASE("a file that is not a database gives one clear line on stderr, a non-z
     CHECK(std::count(init.err.begin(), init.err.end(), '\n') == 1);
 
     ServerProcess server({"--db", path});
-    const auto reply = server.request(call(1, "find_customer", {{"query", "Maria"}}));
+    const auto reply = server.request(tools_call(1, "find_customer", {{"query", "Maria"}}));
     CHECK(reply["error"]["code"] == -32603);
     CHECK(server.wait() == 2);
     std::ifstream in(path, std::ios::binary);
@@ -342,7 +322,7 @@ TEST_CASE("a stderr pipe that nobody reads never stalls the protocol", "[e2e]") 
                          {"/bin/bash", "-c", "exec 2> >(exec sleep 20); exec \"$0\" \"$@\""});
     constexpr int kCalls = 3000;  // ~1 MB of log lines: far more than a pipe holds
     for (int i = 1; i <= kCalls; ++i) {
-        const auto reply = server.request(call(i, "find_customer", {{"query", "Maria"}}));
+        const auto reply = server.request(tools_call(i, "find_customer", {{"query", "Maria"}}));
         REQUIRE(reply["id"] == i);
     }
     server.close_stdin();

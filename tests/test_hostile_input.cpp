@@ -40,8 +40,6 @@ json modern_call(const json& id, const std::string& tool, json arguments) {
     return modern_request(id, "tools/call", {{"name", tool}, {"arguments", std::move(arguments)}});
 }
 
-std::string text_of(const json& reply) { return reply.at("result").at("content").at(0).at("text").get<std::string>(); }
-
 // Every line office-mcp writes must be one whole JSON-RPC 2.0 message.
 json read_message(ServerProcess& server, int timeout_ms = 10000) {
     const auto line = server.read_line(timeout_ms);
@@ -226,14 +224,14 @@ TEST_CASE("every malformed line gets its defined answer and the process keeps se
         auto call = modern_call(3, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}).dump();
         call.replace(call.find("\"name\":"), 0, R"("name":"issue_refund",)");
         server.send(call);
-        CHECK(text_of(read_message(server)) == "Ordered 1 tortilla.");
+        CHECK(reply_text(read_message(server)) == "Ordered 1 tortilla.");
     }
     {  // CRLF line endings are served like LF
         server.send(modern_request(10, "server/discover").dump() + "\r");
         CHECK(read_message(server)["id"] == 10);
         server.send(modern_call(11, "find_customer", {{"query", "Priya"}}).dump() + "\r\n" +
                     modern_call(12, "find_customer", {{"query", "Tomas"}}).dump() + "\r");
-        CHECK(text_of(read_message(server)) == "Found 1 customer matching \"Priya\":\n- #3 Priya Nair <priya@example.com>");
+        CHECK(reply_text(read_message(server)) == "Found 1 customer matching \"Priya\":\n- #3 Priya Nair <priya@example.com>");
         CHECK(read_message(server)["id"] == 12);
     }
     still_serves(server);
@@ -276,7 +274,7 @@ TEST_CASE("hostile tool arguments are refused or answered, never crash and never
         server.send(line);
         const auto reply = read_message(server);
         INFO(reply.dump());
-        CHECK(text_of(reply) == c.text);
+        CHECK(reply_text(reply) == c.text);
     }
     {  // a 5 MB query is refused at the line cap, unparsed
         server.send(modern_call(100, "find_customer", {{"query", std::string(5 << 20, 'a')}}));
@@ -302,7 +300,7 @@ TEST_CASE("a client name of 10^5 characters is stored cut to 128 bytes, between 
     json message = modern_call(1, "book_slot", {{"slot_id", 1}, {"customer_id", 2}});
     message["params"] = modern_params(message["params"], json::object(), name);
     server.send(message);
-    CHECK(text_of(read_message(server)) == "Booked slot 1 (2026-09-04 09:00) for Tomas Reis.");
+    CHECK(reply_text(read_message(server)) == "Booked slot 1 (2026-09-04 09:00) for Tomas Reis.");
     ends_cleanly(server);
     office::Database check(db, office::Database::Mode::ReadOnly);
     auto& q = check.prepare("SELECT booked_by FROM slots WHERE id = 1");
@@ -331,7 +329,7 @@ TEST_CASE("a client that never answers its forms can park 32 calls, no more", "[
     const auto refused = read_message(server);
     CHECK(refused["id"] == 100);
     CHECK(refused["result"]["isError"] == true);
-    CHECK(text_of(refused) == "32 forms already wait for a person's answer, so issue_refund did nothing; answer or cancel one of them first.");
+    CHECK(reply_text(refused) == "32 forms already wait for a person's answer, so issue_refund did nothing; answer or cancel one of them first.");
     // Answering one frees its place.
     server.send(json{{"jsonrpc", "2.0"}, {"id", "elicit-1"}, {"result", {{"action", "decline"}}}});
     CHECK(read_message(server)["id"] == 1);

@@ -25,13 +25,11 @@ namespace {
 
 const std::string kFixture = std::string(OFFICE_TEST_FIXTURES) + "/office-schema2.db";
 
+// This file's calls come from client "queue-client" unless they name another.
 json call(int id, const std::string& tool, json arguments, const std::string& client = "queue-client",
           json capabilities = json::object()) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities), client)}};
+    return tools_call(id, tool, std::move(arguments), std::move(capabilities), client);
 }
-
-const json kForms = {{"elicitation", json::object()}};
 
 // Both rounds of a modern refund answered by `client` (office-desk reviewing the queue).
 json refund(ServerProcess& server, int id, int invoice, json answer, const std::string& client = "office-desk") {
@@ -46,8 +44,6 @@ json refund(ServerProcess& server, int id, int invoice, json answer, const std::
 json accept(double amount, const std::string& reason) {
     return {{"action", "accept"}, {"content", {{"amount", amount}, {"reason", reason}}}};
 }
-
-std::string text_of(const json& reply) { return reply.at("result").at("content").at(0).at("text").get<std::string>(); }
 
 std::string scalar(office::Database& db, const std::string& sql) {
     auto& q = db.prepare(sql);
@@ -147,9 +143,9 @@ TEST_CASE("a database made by schema 2 migrates to 3, keeps every row and knows 
     {
         ServerProcess server({"--db", db});
         const auto invoices = server.request(call(1, "open_invoices", {{"customer_id", 1}}));
-        CHECK(text_of(invoices) == "Invoices of Maria Alvarez:\n- invoice 1: 240.00, refunded\n- invoice 2: 80.00, open, 30.00 refunded, 50.00 left");
+        CHECK(reply_text(invoices) == "Invoices of Maria Alvarez:\n- invoice 1: 240.00, refunded\n- invoice 2: 80.00, open, 30.00 refunded, 50.00 left");
         const auto done = refund(server, 2, 2, accept(50, "The rest"));
-        CHECK(text_of(done) == "Refunded 50.00 of invoice 2 (Maria Alvarez). Reason: The rest");
+        CHECK(reply_text(done) == "Refunded 50.00 of invoice 2 (Maria Alvarez). Reason: The rest");
     }
     office::Database after(db, office::Database::Mode::ReadOnly);
     CHECK(scalar(after, "SELECT status || '|' || refunded_cents FROM invoices WHERE id = 2") == "refunded|8000");
@@ -186,7 +182,7 @@ TEST_CASE("approvals reopen makes a declined request wait again, and the client 
         ServerProcess server({"--db", db});
         server.request(call(1, "issue_refund", {{"invoice_id", 4}}));
         REQUIRE(!refund(server, 2, 4, {{"action", "decline"}})["result"].value("isError", false));
-        CHECK(text_of(server.request(call(4, "issue_refund", {{"invoice_id", 4}}))) ==
+        CHECK(reply_text(server.request(call(4, "issue_refund", {{"invoice_id", 4}}))) ==
               "Approval request #1 for invoice 4 was declined by a person; nothing was refunded. A person can re-open it "
               "in office-desk, or call issue_refund again to queue a new request.");
     }
@@ -205,7 +201,7 @@ TEST_CASE("approvals reopen makes a declined request wait again, and the client 
     }
     {
         ServerProcess server({"--db", db});
-        CHECK(text_of(server.request(call(1, "issue_refund", {{"invoice_id", 4}}))).starts_with(
+        CHECK(reply_text(server.request(call(1, "issue_refund", {{"invoice_id", 4}}))).starts_with(
             "Approval request #1 for invoice 4 is still waiting for a person to review it in office-desk"));
         REQUIRE(!refund(server, 2, 4, accept(410, "Goodwill"))["result"].value("isError", false));
     }
@@ -390,7 +386,7 @@ TEST_CASE("a lunch order of more than one says the plural", "[money][lunch]") {
                           Case{"ensalada", 3, "Ordered 3 ensaladas."}, Case{"ensalada", 1, "Ordered 1 ensalada."}}) {
         CAPTURE(c.item, c.quantity);
         const auto reply = server.request(call(++id, "order_lunch", {{"item", c.item}, {"quantity", c.quantity}}));
-        CHECK(text_of(reply) == c.text);
+        CHECK(reply_text(reply) == c.text);
         CHECK(reply["result"]["structuredContent"]["item"] == c.item);
     }
 }

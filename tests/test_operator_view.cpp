@@ -31,23 +31,10 @@ namespace {
 const std::regex kIsoMicros(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)");
 const std::regex kIsoSeconds(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)");
 
+// This file's calls come from client "e2e-alpha" unless they name another.
 json call(int id, const std::string& tool, json arguments, const std::string& client = "e2e-alpha",
           json capabilities = json::object()) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities), client)}};
-}
-
-json legacy_call(int id, const std::string& tool, json arguments) {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", std::move(arguments)}}}};
-}
-
-void initialize(ServerProcess& server, const std::string& version, const std::string& name, const std::string& client_version,
-                json capabilities = json::object()) {
-    const auto reply = server.request({{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
-                                       {"params", {{"protocolVersion", version}, {"capabilities", std::move(capabilities)},
-                                                   {"clientInfo", {{"name", name}, {"version", client_version}}}}}});
-    REQUIRE(reply["result"]["protocolVersion"] == version);
-    server.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    return tools_call(id, tool, std::move(arguments), std::move(capabilities), client);
 }
 
 // A legacy refund through elicitation/create: the person answers `answer`.
@@ -357,7 +344,7 @@ TEST_CASE("stdout carries the same protocol messages at every log level, and eac
 TEST_CASE("a legacy client is logged with its handshake's name, version and era, and its form round when asked and when answered", "[operator][log]") {
     TempDir dir;
     ServerProcess server({"--db", dir.file("office.db")});
-    initialize(server, "2025-06-18", "e2e-legacy", "2.0", {{"elicitation", json::object()}});
+    initialize(server, "2025-06-18", {{"elicitation", json::object()}}, "e2e-legacy", "2.0");
     const auto done = legacy_refund(server, 2, 2, accept(80, "Charged twice"));
     REQUIRE(done["id"] == 2);
     server.close_stdin();
@@ -578,14 +565,14 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
     }
     {
         ServerProcess bravo({"--db", db});  // legacy, with elicitation
-        initialize(bravo, "2025-11-25", "bravo-agent", "2.0", {{"elicitation", json::object()}});
+        initialize(bravo, "2025-11-25", {{"elicitation", json::object()}}, "bravo-agent", "2.0");
         CHECK(bravo.request(legacy_call(1, "book_slot", {{"slot_id", 4}, {"customer_id", 3}}))["result"].value("isError", false) == false);
         CHECK(legacy_refund(bravo, 2, 2, accept(80, "Charged twice"))["result"]["structuredContent"]["status"] == "refunded");
         CHECK(legacy_refund(bravo, 3, 1, {{"action", "decline"}})["result"]["structuredContent"]["status"] == "declined");
     }
     {
         ServerProcess desk({"--db", db});  // office-desk clearing the queue is just another client
-        initialize(desk, "2025-11-25", "office-desk", "0.1.0", {{"elicitation", json::object()}});
+        initialize(desk, "2025-11-25", {{"elicitation", json::object()}}, "office-desk", "0.1.0");
         CHECK(legacy_refund(desk, 1, 4, accept(410, "Wrong order"))["result"]["structuredContent"]["status"] == "refunded");
     }
     const auto after = std::chrono::system_clock::now() + std::chrono::seconds(1);

@@ -15,21 +15,15 @@ namespace {
 
 using office::json;
 using Office = office::testing::InProcessServer;
+using office::testing::accept;
+using office::testing::answer;
+using office::testing::kForms;
+using office::testing::tools_call;
 
-const json kForms = {{"elicitation", json::object()}};
-
+// This file's calls come from client "queue-client" unless they name another.
 json modern_call(int id, const std::string& tool, json arguments, json capabilities = json::object(),
                  const std::string& client = "queue-client") {
-    return json{{"jsonrpc", "2.0"},
-                {"id", id},
-                {"method", "tools/call"},
-                {"params",
-                 {{"name", tool},
-                  {"arguments", std::move(arguments)},
-                  {"_meta",
-                   {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                    {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
-                    {"io.modelcontextprotocol/clientInfo", {{"name", client}, {"version", "1.0"}}}}}}}};
+    return tools_call(id, tool, std::move(arguments), std::move(capabilities), client);
 }
 
 // Round two of a modern refund: the same call with the answers and the state.
@@ -39,12 +33,6 @@ json retry(int id, int invoice, json responses, json state, const std::string& c
     message["params"]["requestState"] = std::move(state);
     return message;
 }
-
-json accept(json amount, std::string reason) {
-    return json{{"approve_refund", {{"action", "accept"}, {"content", {{"amount", std::move(amount)}, {"reason", std::move(reason)}}}}}};
-}
-
-json answer(std::string action) { return json{{"approve_refund", {{"action", std::move(action)}}}}; }
 
 using office::testing::is_error;
 using office::testing::text_of;
@@ -64,14 +52,8 @@ json refund(Office& office, int invoice, json responses, const std::string& clie
 }
 
 void initialize(Office& office, json capabilities = kForms) {
-    office.result(json{{"jsonrpc", "2.0"},
-                       {"id", 0},
-                       {"method", "initialize"},
-                       {"params",
-                        {{"protocolVersion", "2025-11-25"},
-                         {"capabilities", std::move(capabilities)},
-                         {"clientInfo", {{"name", "office-desk"}, {"version", "1.0"}}}}}});
-    office.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    office.result(office::testing::initialize_request("2025-11-25", std::move(capabilities), "office-desk", "1.0"));
+    office.send(office::testing::kInitialized);
 }
 
 json legacy_call(int id, int invoice) {

@@ -37,7 +37,11 @@ const json kMariaFormMessage =
     "reason, or decline.";
 
 using Office = office::testing::InProcessServer;
+using office::testing::accept;
+using office::testing::answer;
+using office::testing::kForms;
 using office::testing::kStart;
+using office::testing::legacy_call;
 using office::testing::parse_lines;
 using office::testing::test_key;
 
@@ -68,12 +72,6 @@ json modern_call(json id, std::string tool, json arguments, json capabilities = 
     return modern(std::move(id), "tools/call", call_params(std::move(tool), std::move(arguments)), std::move(capabilities));
 }
 
-json legacy_call(json id, std::string tool, json arguments) {
-    return request(std::move(id), "tools/call", call_params(std::move(tool), std::move(arguments)));
-}
-
-const json kForms = {{"elicitation", json::object()}};
-
 // Round two of a modern refund: the same call plus the answers and the state.
 json refund_retry(json id, json arguments, json responses, json state, json capabilities = kForms) {
     auto params = call_params("issue_refund", std::move(arguments));
@@ -82,17 +80,8 @@ json refund_retry(json id, json arguments, json responses, json state, json capa
     return modern(std::move(id), "tools/call", std::move(params), std::move(capabilities));
 }
 
-json accept(json amount, std::string reason) {
-    return json{{"approve_refund", {{"action", "accept"}, {"content", {{"amount", std::move(amount)}, {"reason", std::move(reason)}}}}}};
-}
-
-json answer(std::string action) { return json{{"approve_refund", {{"action", std::move(action)}}}}; }
-
 json initialize(Office& office, const std::string& version, json capabilities = json::object()) {
-    auto r = office.result(request(0, "initialize",
-                                         {{"protocolVersion", version},
-                                          {"capabilities", std::move(capabilities)},
-                                          {"clientInfo", {{"name", "legacy-client"}, {"version", "2.0"}}}}));
+    auto r = office.result(office::testing::initialize_request(version, std::move(capabilities), "legacy-client", "2.0"));
     CHECK(office.send(notification("notifications/initialized")).empty());
     return r;
 }

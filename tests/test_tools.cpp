@@ -32,16 +32,7 @@ public:
     using InProcessServer::InProcessServer;
 
     json call(const std::string& tool, json arguments, json capabilities = json::object()) {
-        return result(json{{"jsonrpc", "2.0"},
-                           {"id", ++next_id_},
-                           {"method", "tools/call"},
-                           {"params",
-                            {{"name", tool},
-                             {"arguments", std::move(arguments)},
-                             {"_meta",
-                              {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-                               {"io.modelcontextprotocol/clientCapabilities", std::move(capabilities)},
-                               {"io.modelcontextprotocol/clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}}}}}});
+        return result(office::testing::tools_call(++next_id_, tool, std::move(arguments), std::move(capabilities), "test-client"));
     }
 
     json list_tools() {

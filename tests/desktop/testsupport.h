@@ -17,6 +17,10 @@ inline QString serverProgram()
     return QFileInfo(program).isExecutable() ? program : QString();
 }
 
+// Why a suite that drives the real server fails when serverProgram() is empty (never a skip).
+inline constexpr char kNoServer[] =
+    "OFFICE_MCP does not name an office-mcp executable: this suite needs the real server (ctest sets it)";
+
 inline QJsonArray fixtureTools()
 {
     QFile file(QStringLiteral(OFFICE_DESK_FIXTURES "/tools-2026-07-28.json"));

@@ -125,8 +125,7 @@ private slots:
     void initTestCase()
     {
         m_program = TestSupport::serverProgram();
-        if (m_program.isEmpty())
-            QFAIL("OFFICE_MCP does not name an office-mcp executable: this suite needs the real server (ctest sets it)");
+        QVERIFY2(!m_program.isEmpty(), TestSupport::kNoServer);
         QVERIFY(m_dir.isValid());
     }
 

@@ -1,0 +1,201 @@
+#include "commands.h"
+
+#include "approvals.h"
+#include "audit.h"
+#include "clock.h"
+#include "session.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+constexpr const char* kUsage = R"(office-mcp: a small office (customers, appointments, invoices, refunds, lunch) served to
+AI assistants over the Model Context Protocol on stdin/stdout.
+
+Usage:
+  office-mcp [options]                  serve MCP on stdin/stdout (what AI clients launch)
+  office-mcp db init|reset|path         create the database / reset it to the seed / print its path
+  office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
+                                        claude-desktop, claude-code, vscode or cursor (it carries
+                                        every serving option given: --db, --profile, --tools, ...)
+  office-mcp log tail [FILE]            print a log file for people (default: --log-file, else stdin)
+  office-mcp audit [--since YYYY-MM-DD] [--invoice N] [--slot N]
+                                        list the audit trail: every write, its client, era and time
+  office-mcp approvals list             list the refund approval requests office-desk clears
+  office-mcp approvals reopen N         make declined approval request N wait for a person again
+  office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
+                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one)
+  office-mcp --help | --version
+
+Options:
+  --db PATH              the SQLite database (default: $OFFICE_MCP_DB, else
+                         $XDG_DATA_HOME/office-mcp/office.db, else ~/.local/share/office-mcp/office.db)
+  --profile NAME         which tools to serve: all (default), scheduling, billing, lunch
+  --tools a,b,c          serve exactly these tools
+  --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
+  --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
+  --log-file PATH        append the log to PATH instead of stderr
+  --durability MODE      when a write is acknowledged (env OFFICE_MCP_DURABILITY):
+                         power (default): after it is flushed to the disk; survives a crash,
+                           kill -9, a power cut or a kernel panic (on a disk that honours flushes)
+                         process: once the kernel has it; survives a crash or kill -9, but a power
+                           cut or kernel panic can lose the last acknowledged bookings, orders
+                           and refunds. Faster; only for data you can afford to lose.
+
+HTTP options:
+  --allow-origin ORIGIN  a browser origin (scheme://host[:port]) allowed to call; loopback origins
+                         pass when serving on a loopback address
+  --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;
+                         an idle connection is closed after S seconds too (default 30)
+  --max-connections N    open connections at most; more are answered 503 (default 512)
+  --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
+                         can book, order and ask for refunds)
+
+Environment:
+  OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first
+                         seals, all open. Default: a key file created beside the database.
+)";
+
+std::string self_path() {
+    std::error_code ec;
+    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? "office-mcp" : p.string();
+}
+
+int run_db_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "path") {
+        std::printf("%s\n", absolute(o.db).c_str());
+        return 0;
+    }
+    if (what != "init" && what != "reset") fail("db needs init, reset or path");
+    try {
+        auto store = office::open_office_store(o.db);
+        if (what == "reset") office::reset_database(store->database());
+        std::fprintf(stderr, "office-mcp: database %s is %s\n", absolute(o.db).c_str(),
+                     what == "reset" ? "reset to the seed data" : "ready");
+        return 0;
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+}
+
+// `text` as one word for a POSIX shell: single quotes keep everything literal but a single
+// quote, which closes the quotes, is escaped, and opens them again.
+std::string shell_quoted(const std::string& text) {
+    std::string quoted = "'";
+    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// The serving options given, as arguments for the pasted configuration. Paths absolute: the
+// client that launches the server runs it from anywhere.
+std::vector<std::string> serving_args(const Options& o) {
+    std::vector<std::string> args = {"--db", absolute(o.db)};
+    if (!o.given.profile.empty()) args.insert(args.end(), {"--profile", o.given.profile});
+    if (!o.given.tools.empty()) args.insert(args.end(), {"--tools", o.given.tools});
+    if (!o.given.state_ttl.empty()) args.insert(args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
+    if (!o.given.log_level.empty()) args.insert(args.end(), {"--log-level", o.given.log_level});
+    if (!o.log_file.empty()) args.insert(args.end(), {"--log-file", absolute(o.log_file)});
+    if (o.durability == office::Durability::Process) args.insert(args.end(), {"--durability", "process"});
+    return args;
+}
+
+int run_config_command(const Options& o) {
+    const std::string client = o.command.size() > 1 ? o.command[1] : "";
+    enabled_tools(o);  // a profile or tool that does not exist is refused here, not in the client
+    const auto exe = self_path();
+    const office::json args = serving_args(o);
+    office::json server{{"command", exe}, {"args", args}};
+    if (client == "claude-desktop" || client == "cursor") {
+        std::printf("%s\n", office::json{{"mcpServers", {{"office", server}}}}.dump(2).c_str());
+    } else if (client == "vscode") {
+        server["type"] = "stdio";
+        std::printf("%s\n", office::json{{"servers", {{"office", server}}}}.dump(2).c_str());
+    } else if (client == "claude-code") {
+        std::string line = "claude mcp add office -- " + shell_quoted(exe);
+        for (const auto& a : serving_args(o)) line += " " + shell_quoted(a);
+        std::printf("%s\n", line.c_str());
+    } else {
+        fail("config needs one of claude-desktop, claude-code, vscode, cursor");
+    }
+    return 0;
+}
+
+// office-mcp log tail [FILE]: the log as a person reads it.
+int run_log_command(const Options& o) {
+    if (o.command.size() < 2 || o.command[1] != "tail") fail("log needs tail (office-mcp log tail [FILE])");
+    const std::string path = o.command.size() > 2 ? o.command[2] : o.log_file;
+    std::ifstream file;
+    if (!path.empty() && path != "-") {
+        file.open(path);
+        if (!file) fail("cannot read log file " + path + ": " + std::strerror(errno));
+    }
+    std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        std::fputs(office::pretty_log_line(line).c_str(), stdout);
+        std::fputc('\n', stdout);
+    }
+    return 0;
+}
+
+// office-mcp audit: the trail as a table, oldest first.
+int run_audit_command(const Options& o) {
+    if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
+    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
+    std::vector<office::AuditEntry> entries;
+    try {
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        entries = store->read_audit(o.audit);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+    std::fputs(office::audit_table(entries, o.audit.since || o.audit.invoice || o.audit.slot).c_str(), stdout);
+    return 0;
+}
+
+// office-mcp approvals list | reopen N: the approval queue outside any session.
+int run_approvals_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    const bool list = what == "list" && o.command.size() == 2;
+    const bool reopen = what == "reopen" && o.command.size() == 3;
+    if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
+    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
+    try {
+        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        if (reopen) {
+            const auto id = positive_number("approvals reopen", o.command[2]);
+            const auto outcome =
+                office::reopen_approval_request(*store, id, "office-mcp", std::string(office::server_version()),
+                                                office::utc_now());
+            std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
+            return outcome.ok ? 0 : 1;
+        }
+        std::fputs(office::approvals_table(store->approval_requests()).c_str(), stdout);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+    return 0;
+}
+
+}  // namespace
+
+const char* usage_text() { return kUsage; }
+
+std::optional<int> run_command(const Options& o) {
+    if (o.command.empty()) return std::nullopt;
+    const auto& name = o.command[0];
+    if (name == "db") return run_db_command(o);
+    if (name == "config") return run_config_command(o);
+    if (name == "log") return run_log_command(o);
+    if (name == "audit") return run_audit_command(o);
+    if (name == "approvals") return run_approvals_command(o);
+    fail("unknown command " + name + " (see --help)");
+}

@@ -1,0 +1,29 @@
+// Where the server's log lines go: stderr, or the file --log-file names. Each line leaves
+// whole; a log that cannot be written is dropped and the requests go on.
+
+#pragma once
+
+#include <string>
+#include <string_view>
+
+class LogSink {
+public:
+    // Writes all of `data` to `fd`, or gives up (false): main.cpp's, which gives up once a
+    // stop signal's grace is over, so the log can never hold a stop.
+    using WriteAll = bool (*)(std::string_view data, int fd);
+
+    // Opens `log_file` for appending (empty: stderr); fail()s when it cannot.
+    LogSink(const std::string& log_file, WriteAll write_all);
+    LogSink(const LogSink&) = delete;
+    LogSink& operator=(const LogSink&) = delete;
+
+    void write(std::string_view line);  // the Logger's sink
+    void flush();                       // lines held back, written now (before a round's replies)
+    bool on_stderr() const;
+
+private:
+    int fd_;
+    bool pipe_;
+    WriteAll write_all_;
+    std::string pending_;
+};

@@ -1,0 +1,53 @@
+#include "options.h"
+
+#include "tool.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+[[noreturn]] void fail(const std::string& message) {
+    std::fprintf(stderr, "office-mcp: %s\n", message.c_str());
+    std::exit(2);
+}
+
+std::string absolute(const std::string& path) {
+    std::error_code ec;
+    auto p = std::filesystem::absolute(path, ec);
+    return ec ? path : p.lexically_normal().string();
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = text.find(',', start);
+        auto part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (!part.empty()) parts.push_back(part);
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return parts;
+}
+
+std::int64_t positive_number(const std::string& option, const std::string& text) {
+    std::int64_t n = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9' || n > 100'000'000'000) fail(option + " needs a positive whole number");
+        n = n * 10 + (c - '0');
+    }
+    if (n < 1) fail(option + " needs a positive whole number");
+    return n;
+}
+
+office::Durability durability_named(const std::string& name) {
+    if (name == "power") return office::Durability::Power;
+    if (name == "process") return office::Durability::Process;
+    fail("unknown durability " + name + " (power or process)");
+}
+
+std::vector<std::string> enabled_tools(const Options& o) {
+    std::vector<std::string> names;
+    if (const auto problem = office::select_tools(o.profile, o.tools, names); !problem.empty()) fail(problem);
+    return names;
+}

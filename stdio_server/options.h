@@ -1,0 +1,51 @@
+// The server's command line once parsed (main.cpp parses argv into it), and the small helpers
+// that the parsing and the operator's commands (commands.h) share.
+
+#pragma once
+
+#include "audit.h"
+#include "log.h"
+#include "sqlite_office_store.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct Options {
+    std::string db;
+    std::string profile = "all";
+    std::vector<std::string> tools;
+    std::int64_t state_ttl = 600;
+    office::LogLevel log_level = office::LogLevel::Info;
+    std::string log_file;  // empty: stderr
+    // The serving options as given (command line or environment; empty: not given), so
+    // `config` can carry every one of them into the pasted configuration.
+    struct {
+        std::string profile, tools, state_ttl, log_level;
+    } given;
+    office::Durability durability = office::Durability::Power;
+    office::AuditFilter audit;
+    std::vector<std::string> command;  // "db init", "config vscode", ...
+    // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
+    std::string http;
+    std::vector<std::string> allowed_origins;
+    bool insecure_no_auth = false;
+    std::int64_t request_timeout = 30;
+    std::int64_t max_connections = 512;
+};
+
+// "office-mcp: MESSAGE" on stderr, exit status 2: every refusal of the command line.
+[[noreturn]] void fail(const std::string& message);
+
+// `path` absolute and normal: the client that launches the server runs it from anywhere.
+std::string absolute(const std::string& path);
+
+std::vector<std::string> split_commas(const std::string& text);
+
+// `text` as a whole number >= 1, else fail() naming `option`.
+std::int64_t positive_number(const std::string& option, const std::string& text);
+
+office::Durability durability_named(const std::string& name);
+
+// The tools the profile and --tools select (empty: all); fail() on a name that does not exist.
+std::vector<std::string> enabled_tools(const Options& o);
