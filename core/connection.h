@@ -31,6 +31,7 @@ struct ConnectionOptions {
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
+    std::string principal;  // the bearer token's NAME (core/tokens.h), for the log and the audit; "" on stdio
 };
 
 class Connection {

@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "connection.h"
 #include "sqlite_office_store.h"
+#include "token_command.h"
 
 #include <algorithm>
 #include <array>
@@ -88,6 +89,12 @@ Usage:
                                         list the audit trail: every write, its client, era and time
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
+  office-mcp token add NAME [--profile P]
+                                        make a bearer token for HTTP caller NAME, limited to profile P
+                                        (default all); printed once, only its hash is stored
+  office-mcp token list | revoke NAME   list the tokens (name, profile, created) / remove one
+                                        (token commands take --tokens FILE; default: the file
+                                        office-mcp.tokens beside the database, mode 0600)
   office-mcp --help | --version
 
 Options:
@@ -512,6 +519,7 @@ int main(int argc, char** argv) {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::getppid() != parent) ::raise(SIGTERM);
 
+    if (const auto status = office::token_command(argc, argv)) return *status;  // its own options (--tokens)
     const auto options = parse_options(argc, argv);
     if (!options.command.empty()) {
         if (options.command[0] == "db") return run_db_command(options);
