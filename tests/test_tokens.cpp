@@ -162,7 +162,7 @@ TEST_CASE("verify accepts the right token and refuses a wrong one, one differing
     const auto bob = file.add("bob", "lunch", "2026-11-30T10:00:00Z");
     file.save();
     const auto loaded = TokenFile::load(dir.file("office-mcp.tokens"));
-    for (const auto* tokens : {&file, &loaded}) {
+    for (const TokenFile* tokens : std::vector<const TokenFile*>{&file, &loaded}) {
         const auto a = tokens->verify(alice);
         REQUIRE(a);
         CHECK(a->name == "alice");
