@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -181,6 +182,22 @@ std::string token_name_problem(std::string_view name) {
     if (ok) return "";
     return "a token name is 1 to 64 of the characters A-Z a-z 0-9 . _ - and starts with a letter or digit";
 }
+
+TokenFileLock::TokenFileLock(const std::string& path) {
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    make_directories(dir, path);
+    fd_ = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int error = fd_ < 0 ? errno : 0;
+    while (error == 0 && ::flock(fd_, LOCK_EX) != 0) {
+        if (errno != EINTR) error = errno;
+    }
+    if (error != 0) {
+        if (fd_ >= 0) ::close(fd_);
+        throw TokenError("cannot lock the directory of the tokens file " + path + ": " + system_message(error));
+    }
+}
+
+TokenFileLock::~TokenFileLock() { ::close(fd_); }  // closing releases the lock
 
 TokenFile TokenFile::load(const std::string& path) {
     TokenFile file;

@@ -52,6 +52,21 @@ std::string default_tokens_path(const std::string& database_path);
 // starting with a letter or digit (it appears in logs, the audit and a table, unquoted).
 std::string token_name_problem(std::string_view name);
 
+// An exclusive lock (flock) on the tokens file's directory, held while a command reads, changes
+// and writes the file: without it two `token add` at once each write the list they read, and
+// one of the new tokens is lost. The directory, not the file, because save() replaces the file.
+// Creates a missing directory (mode 0700). Throws TokenError.
+class TokenFileLock {
+public:
+    explicit TokenFileLock(const std::string& path);
+    ~TokenFileLock();
+    TokenFileLock(const TokenFileLock&) = delete;
+    TokenFileLock& operator=(const TokenFileLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+
 class TokenFile {
 public:
     // Reads `path`. A missing file is an empty list (no tokens yet). Throws TokenError when the

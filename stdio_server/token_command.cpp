@@ -72,6 +72,8 @@ std::optional<int> token_command(int argc, char** argv) {
 
     try {
         if (tokens.empty()) tokens = default_tokens_path(db.empty() ? default_database_path() : db);
+        std::optional<TokenFileLock> lock;  // a change is read, made and written under the lock
+        if (!list) lock.emplace(tokens);
         auto file = TokenFile::load(tokens);
         if (list) {
             if (file.empty()) {

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <regex>
 #include <sstream>
 
@@ -257,6 +258,29 @@ TEST_CASE("token add refuses a duplicate name, a bad name and an unknown profile
         CHECK(refused.out.empty());
         CHECK(refused.err == "office-mcp: " + sentence + "\n");
         CHECK(contents(path) == before);
+    }
+}
+
+TEST_CASE("token add run many times at once keeps every token", "[tokens][command]") {
+    TempDir dir;
+    const auto path = dir.file("callers.tokens");
+    constexpr int kAtOnce = 16;
+    std::vector<std::unique_ptr<ServerProcess>> adds;
+    for (int i = 0; i < kAtOnce; ++i)
+        adds.push_back(std::make_unique<ServerProcess>(std::vector<std::string>{"token", "add", "caller-" + std::to_string(i), "--tokens", path}));
+    std::vector<std::string> tokens;
+    for (auto& add : adds) {
+        const auto token = add->read_line();
+        REQUIRE(token);
+        tokens.push_back(*token);
+        CHECK(add->wait() == 0);
+    }
+    const auto file = TokenFile::load(path);
+    CHECK(file.entries().size() == kAtOnce);
+    for (int i = 0; i < kAtOnce; ++i) {
+        const auto caller = file.verify(tokens[i]);
+        CHECK(caller);
+        if (caller) CHECK(caller->name == "caller-" + std::to_string(i));
     }
 }
 
