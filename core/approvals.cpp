@@ -25,7 +25,8 @@ ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const
     store.append_audit(AuditEntry{0, at, who_name, who_version, "command", "", "refund_reopened", "invoice",
                                   candidate->invoice_id,
                                   request + " for " + invoice + " was declined and is re-opened: it waits for a person in "
-                                                                "office-desk again."});
+                                                                "office-desk again.",
+                                  ""});  // a command at the office's own console: no token
     tx.commit();
     return {true, sentence};
 }

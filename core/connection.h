@@ -33,6 +33,7 @@ struct ConnectionOptions {
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
+    std::string principal;  // the bearer token's NAME (core/tokens.h), for the log and the audit; "" on stdio
 };
 
 class Connection {
@@ -67,6 +68,8 @@ public:
     void close();
 
     Session& session() { return session_; }
+    // The caller of the bytes fed from now on (see Session::set_principal); "" on stdio.
+    void set_principal(std::string principal) { session_.set_principal(std::move(principal)); }
     // The store, opened now if no request has opened it yet (throws StoreError).
     OfficeStore& store();
 

@@ -193,6 +193,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.now = options_.now;
     c.logger = options_.logger;
     c.max_line = options_.max_body;
+    c.principal = principal ? principal->name : std::string();
     return c;
 }
 
@@ -253,7 +254,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     if (options_.authenticate) {
         const auto* authorization = header(request, "authorization");
         const auto token = authorization ? bearer_token(*authorization) : std::nullopt;
-        if (token) principal = options_.authenticate(*token);
+        principal = options_.authenticate(token);
         if (!principal) {
             refuse(response, 401, token ? "Unauthorized: the bearer token is not valid" : "Unauthorized: a bearer token is required");
             response.headers.emplace_back("WWW-Authenticate", token ? R"(Bearer realm="office-mcp", error="invalid_token")"
@@ -261,7 +262,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
             return;
         }
     }
-    const Principal* caller = principal ? &*principal : nullptr;
+    const Principal* caller = principal && !principal->name.empty() ? &*principal : nullptr;
 
     if (request.method == "DELETE") {
         if (!header(request, "mcp-session-id")) {

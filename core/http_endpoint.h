@@ -58,9 +58,9 @@ struct Exchange {
     Response response;
 };
 
-// Who a bearer token names. The tools file format and checks live in core/tokens.h.
+// Who a bearer token names (core/tokens.h keeps the tokens), and the tools its profile allows.
 struct Principal {
-    std::string name;
+    std::string name;                // "" for anonymous
     std::vector<std::string> tools;  // empty: every tool the server serves
 };
 
@@ -70,8 +70,10 @@ struct EndpointOptions {
     std::function<std::unique_ptr<StateSealer>()> open_sealer;
     UnixClock now;                   // default: system_now
     Logger* logger = nullptr;
-    // Tokens: when `authenticate` is set, every request needs a bearer token it accepts.
-    std::function<std::optional<Principal>(std::string_view token)> authenticate;
+    // Tokens: called with each request's bearer token (nullopt: none sent); returns the caller
+    // (an empty name: anonymous, when no token is needed) or nullopt, refused with 401.
+    // Unset: no tokens; every caller is anonymous and a bearer token is ignored.
+    std::function<std::optional<Principal>(std::optional<std::string_view> token)> authenticate;
     // Origins a browser page may call from (exact "scheme://host[:port]"). With
     // `allow_loopback_origins`, http(s)://localhost, 127.0.0.1 and [::1] on any port also pass.
     std::vector<std::string> allowed_origins;

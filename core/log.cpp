@@ -155,7 +155,12 @@ void Logger::request(const RequestLogEntry& e) {
     append_string_or_null(buffer_, e.client_name);
     buffer_ += ",\"version\":";
     append_string_or_null(buffer_, e.client_version);
-    buffer_ += "},\"method\":";
+    buffer_ += '}';
+    if (!e.principal.empty()) {
+        buffer_ += ",\"principal\":";
+        append_string(buffer_, e.principal);
+    }
+    buffer_ += ",\"method\":";
     append_string_or_null(buffer_, e.method);
     buffer_ += ",\"tool\":";
     append_string_or_null(buffer_, e.tool);
@@ -240,6 +245,7 @@ std::string pretty_log_line(std::string_view raw) {
             client = text(*c, "name");
             if (const auto v = text(*c, "version"); !v.empty()) client += "/" + v;
         }
+        if (const auto principal = text(line, "principal"); !principal.empty()) client = principal + " (" + client + ")";
         column(out, client.empty() ? "-" : client, 20);
         const auto id = text(line, "id");
         column(out, id.empty() ? "" : "id " + id, 8);

@@ -32,6 +32,7 @@ struct RequestLogEntry {
     std::string_view version;           // protocol version; empty: not known
     std::string_view client_name;       // empty: not known
     std::string_view client_version;
+    std::string_view principal;         // the bearer token's NAME; empty: none (stdio), not written
     std::string_view method;            // empty: not known
     std::string_view tool;              // tools/call only
     std::int64_t duration_us = 0;

@@ -57,8 +57,11 @@ void client_identity(const json& info, std::string& name, std::string& version) 
     if (const auto it = info.find("version"); it != info.end() && it->is_string()) version = clipped(it->get_ref<const std::string&>());
 }
 
-std::string client_label(const std::string& name, const std::string& version) {
-    return version.empty() ? name : name + "/" + version;
+// "name/version"; with a principal "alice (name/version)": the proved name first, the
+// self-reported client beside it (the refund and queue texts are written with this label).
+std::string client_label(const std::string& principal, const std::string& name, const std::string& version) {
+    const std::string client = version.empty() ? name : name + "/" + version;
+    return principal.empty() ? client : principal + " (" + client + ")";
 }
 
 using Clock = std::chrono::steady_clock;
@@ -270,6 +273,7 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
     e.version = request.caller.protocol_version;
     e.client_name = request.caller.name;
     e.client_version = request.caller.version;
+    e.principal = request.caller.principal;
     e.method = request.method;
     e.tool = request.tool;
     if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
@@ -313,7 +317,8 @@ Session::Reply Session::dispatch(Request& request) {
         const auto info = meta ? meta->find(kMetaClientInfo) : json::const_iterator();
         Caller& caller = request.caller;
         client_identity(meta && info != meta->end() ? *info : json(), caller.name, caller.version);
-        caller.label = client_label(caller.name, caller.version);
+        caller.principal = options_.principal;
+        caller.label = client_label(caller.principal, caller.name, caller.version);
         caller.era = "modern";
         if (!meta || !meta->contains(kMetaVersion))
             throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaVersion) +
@@ -333,6 +338,7 @@ Session::Reply Session::dispatch(Request& request) {
         request.caller = legacy_->caller;
     } else {
         request.caller.era = "legacy";  // initialize, or ping before it
+        request.caller.principal = options_.principal;
     }
 
     const auto it = table.find(request.method);
@@ -356,7 +362,8 @@ Session::Reply Session::on_initialize(Request& request) {
     legacy.can_elicit = revision(caller.protocol_version).elicitation && caps != p.end() && declares_form_elicitation(*caps);
     const auto info = p.find("clientInfo");
     client_identity(info == p.end() ? json() : *info, caller.name, caller.version);
-    caller.label = client_label(caller.name, caller.version);
+    caller.principal = options_.principal;
+    caller.label = client_label(caller.principal, caller.name, caller.version);
     request.caller = caller;  // for the log line of this very request
     legacy_ = std::move(legacy);
     return json{{"protocolVersion", legacy_->caller.protocol_version},

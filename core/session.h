@@ -45,6 +45,7 @@ struct SessionOptions {
     std::function<const StateSealer&()> sealer;     // built on first use
     UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
+    std::string principal;                          // the caller a bearer token proved (core/tokens.h); "" on stdio
 };
 
 class Session {
@@ -64,6 +65,11 @@ public:
     void end_of_input();
 
     std::size_t parked_calls() const { return parked_.size(); }
+
+    // The caller a bearer token proved, for the messages handled from now on (a pooled HTTP
+    // connection serves a POST of each caller in turn). A legacy session keeps the principal it
+    // had at initialize: a transport refuses a session's POST bearing another token.
+    void set_principal(std::string principal) { options_.principal = std::move(principal); }
 
 private:
     struct Request;

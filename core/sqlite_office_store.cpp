@@ -124,6 +124,12 @@ UPDATE invoices
                      THEN 'open' ELSE 'paid' END
  WHERE status = 'refunded' AND refunded_cents < amount_cents;
 )sql"},
+    // 4: who proved who they are (issue 13). Over HTTP a bearer token names the caller
+    // (core/tokens.h); the audit records that name beside the self-reported client. Rows
+    // written before, and every write over stdio, have none: ''.
+    {4, R"sql(
+ALTER TABLE audit ADD COLUMN principal TEXT NOT NULL DEFAULT '';   -- the bearer token's NAME; '' when none
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {
@@ -647,7 +653,7 @@ bool SqliteOfficeStore::request_state_used(const std::string& nonce) {
 void SqliteOfficeStore::append_audit(const AuditEntry& e) {
     db_->prepare(
            "INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, "
-           "subject_id, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+           "subject_id, detail, principal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
         .bind(1, e.at)
         .bind(2, e.client_name)
         .bind(3, e.client_version)
@@ -657,14 +663,15 @@ void SqliteOfficeStore::append_audit(const AuditEntry& e) {
         .bind(7, e.subject_type)
         .bind(8, e.subject_id)
         .bind(9, e.detail)
+        .bind(10, e.principal)
         .step();
 }
 
 std::vector<AuditEntry> SqliteOfficeStore::read_audit(const AuditFilter& filter) {
     // One statement for every combination: an unset filter is a NULL that matches everything.
     auto& q = db_->prepare(
-        "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, detail "
-        "FROM audit WHERE (?1 IS NULL OR at >= ?1) "
+        "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, detail, "
+        "principal FROM audit WHERE (?1 IS NULL OR at >= ?1) "
         "AND ((?2 IS NULL AND ?3 IS NULL) "
         "  OR (subject_type = 'invoice' AND subject_id = ?2) OR (subject_type = 'slot' AND subject_id = ?3)) "
         "ORDER BY id");
@@ -675,7 +682,7 @@ std::vector<AuditEntry> SqliteOfficeStore::read_audit(const AuditFilter& filter)
     while (q.step()) {
         entries.push_back(AuditEntry{q.column_int(0), q.column_text(1), q.column_text(2), q.column_text(3),
                                      q.column_text(4), q.column_text(5), q.column_text(6), q.column_text(7),
-                                     q.column_int(8), q.column_text(9)});
+                                     q.column_int(8), q.column_text(9), q.column_text(10)});
     }
     return entries;
 }

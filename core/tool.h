@@ -43,11 +43,13 @@ inline constexpr int kMaxAsks = 3;
 enum class Route { None, InputRequired, Elicitation };
 
 // Who is calling, as the handshake or the request's envelope said (self-reported: shown and
-// recorded with every write, never used to decide anything).
+// recorded with every write, never used to decide anything), and, over HTTP, the token that
+// proved who it is (core/tokens.h).
 struct Caller {
     std::string name;
     std::string version;           // "" when the client gave none
-    std::string label;             // "name/version"
+    std::string principal;         // the bearer token's NAME; "" on stdio and without tokens
+    std::string label;             // "name/version", or "principal (name/version)" with a principal
     std::string era;               // "legacy" or "modern"
     std::string protocol_version;  // e.g. 2025-11-25
 };

@@ -43,7 +43,8 @@ std::int64_t id_argument(const json& value) {
 void audit(OfficeStore& store, const CallContext& ctx, std::string_view action, std::string_view subject_type,
            std::int64_t subject_id, std::string detail, const std::string& at) {
     store.append_audit(AuditEntry{0, at, ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
-                                std::string(action), std::string(subject_type), subject_id, std::move(detail)});
+                                std::string(action), std::string(subject_type), subject_id, std::move(detail),
+                                ctx.caller.principal});
 }
 
 // ---- find_customer ----------------------------------------------------------------------

@@ -28,6 +28,12 @@ Usage:
                                         list the audit trail: every write, its client, era and time
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
+  office-mcp token add NAME [--profile P]
+                                        make a bearer token for HTTP caller NAME, limited to profile P
+                                        (default all); printed once, only its hash is stored
+  office-mcp token list | revoke NAME   list the tokens (name, profile, created) / remove one
+                                        (token commands take --tokens FILE; default: the file
+                                        office-mcp.tokens beside the database, mode 0600)
   office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
                                         (HOST defaults to 127.0.0.1; PORT 0 picks a free one)
   office-mcp --help | --version
@@ -48,6 +54,9 @@ Options:
                            and refunds. Faster; only for data you can afford to lose.
 
 HTTP options:
+  --tokens FILE          the tokens file (default: office-mcp.tokens beside the database); when it
+                         has tokens, every request needs Authorization: Bearer TOKEN. It is re-read
+                         when it changes: token add/revoke take effect at once
   --allow-origin ORIGIN  a browser origin (scheme://host[:port]) allowed to call; loopback origins
                          pass when serving on a loopback address
   --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;

@@ -10,6 +10,7 @@
 #include "request_state.h"
 #include "run_log.h"
 #include "serve_http.h"
+#include "token_command.h"
 #include "schema_validator.h"
 #include "session.h"
 
@@ -88,6 +89,8 @@ Options parse_options(int argc, char** argv) {
             o.durability = durability_named(value());
         } else if (arg == "--http") {
             o.http = value();
+        } else if (arg == "--tokens") {
+            o.tokens_file = value();
         } else if (arg == "--allow-origin") {
             o.allowed_origins.push_back(value());
         } else if (arg == "--request-timeout") {
@@ -237,6 +240,7 @@ int main(int argc, char** argv) {
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::getppid() != parent) ::raise(SIGTERM);
 
+    if (const auto status = office::token_command(argc, argv)) return *status;  // its own options (--tokens)
     const auto options = parse_options(argc, argv);
     if (const auto status = run_command(options)) return *status;
     settle_heap();

@@ -4,11 +4,55 @@
 #include "request_state.h"
 #include "run_log.h"
 #include "sqlite_office_store.h"
+#include "tokens.h"
+#include "tool.h"
 
 #include <memory>
 #include <string>
 
+#include <sys/stat.h>
+
 namespace {
+
+// The tokens file as it is now: re-read when it changes on disk, so `office-mcp token add` and
+// `token revoke` take effect on a running server at once. A file that turns unreadable or
+// malformed refuses every token (and says so in the log) until it is mended: fail closed.
+class LiveTokens {
+public:
+    LiveTokens(std::string path, office::Logger& logger) : path_(std::move(path)), logger_(logger) {
+        tokens_ = office::TokenFile::load(path_);  // at start a bad file stops the server (TokenError)
+        seen_ = identity();
+    }
+    bool broken() const { return broken_; }
+    const office::TokenFile& now() {
+        if (const auto id = identity(); id != seen_) {
+            seen_ = id;
+            try {
+                tokens_ = office::TokenFile::load(path_);
+                broken_ = false;
+            } catch (const office::TokenError& e) {
+                broken_ = true;
+                logger_.event(office::LogLevel::Error, "tokens", nlohmann::ordered_json{{"problem", e.what()}});
+            }
+        }
+        return tokens_;
+    }
+
+private:
+    // Enough to notice a rewrite (token commands replace the file by rename): inode, size, mtime.
+    std::string identity() const {
+        struct stat st {};
+        if (::stat(path_.c_str(), &st) != 0) return "absent";
+        return std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+               std::to_string(st.st_mtim.tv_nsec);
+    }
+
+    std::string path_;
+    office::Logger& logger_;
+    office::TokenFile tokens_;
+    std::string seen_;
+    bool broken_ = false;
+};
 
 // "[HOST:]PORT" into the options; fail() with the form it takes.
 void parse_address(const std::string& text, office::HttpServerOptions& h) {
@@ -31,7 +75,23 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     parse_address(o.http, h);
     const auto loopback = office::is_loopback_address(h.host);
     if (!loopback) fail("--http needs an IP address to listen on (or localhost), not " + h.host);
-    if (!*loopback && !o.insecure_no_auth)
+    LogSink log(o.log_file, write_all);
+    // Requests come one at a time from many clients: each line leaves at once.
+    office::Logger logger(o.log_level, [&](std::string_view line) {
+        log.write(line);
+        log.flush();
+    });
+    const std::string tokens_path = o.tokens_file.empty() ? office::default_tokens_path(o.db) : o.tokens_file;
+    std::optional<LiveTokens> tokens;
+    try {
+        tokens.emplace(tokens_path, logger);
+    } catch (const office::TokenError& e) {
+        fail(e.what());
+    }
+    // Off loopback a token is always needed (an emptied list refuses everyone), unless the
+    // operator said otherwise; on loopback, once the file has any.
+    const bool always_need_token = !*loopback && !o.insecure_no_auth;
+    if (always_need_token && tokens->now().empty())
         fail("refusing to serve " + h.host + " without tokens: anyone who reaches the port could call issue_refund "
              "(add tokens with `office-mcp token add NAME`, or pass --insecure-no-auth)");
     h.request_timeout = std::chrono::seconds(o.request_timeout);
@@ -50,15 +110,20 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.endpoint.allowed_origins = o.allowed_origins;
     h.endpoint.allow_loopback_origins = *loopback;
 
-    LogSink log(o.log_file, write_all);
-    // Requests come one at a time from many clients: each line leaves at once.
-    office::Logger logger(o.log_level, [&](std::string_view line) {
-        log.write(line);
-        log.flush();
-    });
+    h.endpoint.authenticate = [&](std::optional<std::string_view> token) -> std::optional<office::http::Principal> {
+        const auto& file = tokens->now();
+        if (tokens->broken()) return std::nullopt;
+        if (file.empty() && !always_need_token) return office::http::Principal{};  // anonymous
+        const auto principal = token ? file.verify(*token) : std::nullopt;
+        if (!principal) return std::nullopt;
+        office::http::Principal caller{principal->name, {}};
+        office::profile_tools(principal->profile, caller.tools);
+        return caller;
+    };
     h.endpoint.logger = &logger;
     auto start = start_line(o, tools);
     start["http"] = o.http;
+    start["tokens"] = tokens_path;
     logger.event(office::LogLevel::Info, "start", start);
     int status = 0;
     try {

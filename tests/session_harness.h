@@ -63,8 +63,12 @@ inline std::vector<json> parse_lines(const std::string& out) {
 // test moves. Not movable: the session's callbacks point back at it.
 class InProcessServer {
 public:
-    explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:")
-        : path_(std::move(path)), connection_(make_options(std::move(tools))), session(connection_.session()) {}
+    // `principal`: the caller a bearer token proved (HTTP); `logger`: where request lines go.
+    explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:", std::string principal = {},
+                             Logger* logger = nullptr)
+        : path_(std::move(path)),
+          connection_(make_options(std::move(tools), std::move(principal), logger)),
+          session(connection_.session()) {}
     InProcessServer(const InProcessServer&) = delete;
     InProcessServer& operator=(const InProcessServer&) = delete;
 
@@ -78,6 +82,8 @@ public:
         return parse_lines(out);
     }
     std::vector<json> send(const json& message) { return send_line(message.dump()); }
+    // The caller of the next messages, as an HTTP transport sets it per POST.
+    void set_principal(std::string principal) { connection_.set_principal(std::move(principal)); }
 
     // The one reply a request gets.
     json reply(const json& message) {
@@ -125,9 +131,11 @@ private:
     // that open_store made.
     SqliteOfficeStore& store() { return static_cast<SqliteOfficeStore&>(connection_.store()); }
 
-    ConnectionOptions make_options(std::vector<std::string> tools) {
+    ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger) {
         ConnectionOptions options;
         options.tools = std::move(tools);
+        options.principal = std::move(principal);
+        options.logger = logger;
         options.open_store = [this]() -> std::unique_ptr<OfficeStore> {
             auto store = open_office_store(path_);
             ++database_opens;

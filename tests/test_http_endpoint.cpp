@@ -199,7 +199,7 @@ TEST_CASE("a browser page from another origin is refused with 403; this machine'
 
 TEST_CASE("with tokens, a request without a valid bearer token is 401, and a token's profile limits its tools") {
     Office office([](http::EndpointOptions& o) {
-        o.authenticate = [](std::string_view token) -> std::optional<http::Principal> {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
             if (token == "good") return http::Principal{"alice", {}};
             if (token == "lunch") return http::Principal{"bob", {"order_lunch"}};
             return std::nullopt;
@@ -277,8 +277,8 @@ TEST_CASE("initialize opens a session named by a random Mcp-Session-Id; DELETE e
 
 TEST_CASE("a session belongs to the token that opened it") {
     Office office([](http::EndpointOptions& o) {
-        o.authenticate = [](std::string_view token) -> std::optional<http::Principal> {
-            return token == "a" || token == "b" ? std::optional<http::Principal>(http::Principal{std::string(token), {}}) : std::nullopt;
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            return token == "a" || token == "b" ? std::optional<http::Principal>(http::Principal{std::string(*token), {}}) : std::nullopt;
         };
     });
     LegacyClient alice(office, true, {{"authorization", "Bearer a"}});
