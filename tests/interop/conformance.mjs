@@ -108,7 +108,7 @@ async function main() {
     }
 
     const results = readResults(outputDir);
-    const counts = { passed: 0, failed: 0, expected: 0, warnings: 0, total: 0, extension: 0 };
+    const counts = { passed: 0, failed: 0, expected: 0, warnings: 0, other: 0, total: 0, extension: 0 };
     for (const scenario of required) {
       if (!results.has(scenario)) problems.push(`${set} ${scenario}: a required scenario left no results (the suite's output is below)`);
     }
@@ -136,6 +136,7 @@ async function main() {
           }
         } else {
           if (check.status === 'SUCCESS') counts.passed += 1;
+          else if (check.status !== 'WARNING') counts.other += 1; // INFO, SKIPPED: nothing to pass or fail
           if (check.status === 'WARNING') {
             counts.warnings += 1;
             console.log(`warning ${key}: ${check.errorMessage ?? check.description}`);
@@ -152,9 +153,9 @@ async function main() {
         problems.push(`${key} is listed as an expected failure but the suite did not report it: remove it from ${path.basename(expectedFile)}`);
       }
     }
-    const line = `conformance ${set}: ${counts.passed} of ${counts.total} checks passed in ${results.size} scenarios; ` +
-      `${counts.expected} expected failures (the suite's fixture tools, resources and prompts), ` +
-      `${counts.failed} unexpected failures, ${counts.warnings} warnings; ` +
+    const line = `conformance ${set}: ${counts.passed} of ${counts.total} checks passed in ${results.size} scenarios, ` +
+      `${counts.failed} failed, ${counts.expected} expected failures (the suite's fixture tools, resources and prompts), ` +
+      `${counts.warnings} warnings (SHOULDs), ${counts.other} info or skipped; ` +
       `${counts.extension} checks of the tasks extension run and not judged`;
     summary.push(line);
     console.log(line);

@@ -97,7 +97,9 @@ describe('the v1 SDK client over Streamable HTTP on protocol 2025-11-25', () => 
     after(async () => { await session?.close(); });
 
     test('issue_refund({invoice_id:2}) asks the person with a form and completes once they accept', async () => {
-      const result = await session.client.callTool({ name: 'issue_refund', arguments: { invoice_id: 2 } });
+      // The result must come on the tools/call's own SSE stream after the answer; wait 20 s, not forever.
+      const result = await session.client.callTool({ name: 'issue_refund', arguments: { invoice_id: 2 } }, undefined,
+        { timeout: 20_000 });
       assert.notEqual(result.isError, true, textOf(result));
       assert.equal(session.elicitations.length, 1);
       assertRefundQuestionForInvoice2(session.elicitations[0]);
