@@ -2,9 +2,12 @@
 // server process, a tap that records every JSON-RPC message on the wire, and the facts about the
 // seeded office that both SDK clients must observe. Not a test file (node --test skips it).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 
 /** The office-mcp executable under test, from $OFFICE_MCP. Throws a clear error when it is missing. */
@@ -40,11 +43,135 @@ export function freshDatabase() {
  * OFFICE_MCP_DB or OFFICE_MCP_STATE_KEYS cannot leak into the run.
  */
 export function serverParameters(db, extraArgs = []) {
+  return { command: officeMcpBinary(), args: ['--db', db, ...extraArgs], env: minimalEnvironment(), stderr: 'pipe' };
+}
+
+function minimalEnvironment() {
   const env = {};
   for (const key of ['HOME', 'PATH', 'LANG', 'TMPDIR', 'USER', 'LOGNAME', 'SHELL', 'TERM']) {
     if (process.env[key] !== undefined) env[key] = process.env[key];
   }
-  return { command: officeMcpBinary(), args: ['--db', db, ...extraArgs], env, stderr: 'pipe' };
+  return env;
+}
+
+// ------------------------------------------------------------------------------------------------
+// office-mcp --http: a server process per call, on a port the kernel picks.
+
+/** A fresh OFFICE_MCP_STATE_KEYS value (one 32-byte key, hex): share it between replicas. */
+export function freshStateKeys() {
+  return randomBytes(32).toString('hex');
+}
+
+const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
+
+/**
+ * Starts `office-mcp --http 127.0.0.1:0 --db DB` and waits for the one line on stderr that names
+ * its URL. `stateKeys` sets OFFICE_MCP_STATE_KEYS (replicas must share it). Returns:
+ *   url          the MCP endpoint, http://127.0.0.1:PORT/mcp
+ *   stderr()     everything the server wrote on stderr so far (its log)
+ *   requests()   the log's "request" events (one JSON object per line), to see who served what
+ *   stop()       SIGTERM, then checks that the server exited by itself (status 0, or the signal
+ *                it was sent), never wrote a byte on stdout, and never died before it was asked to
+ */
+export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs = 10_000 }) {
+  const env = minimalEnvironment();
+  if (stateKeys) env.OFFICE_MCP_STATE_KEYS = stateKeys;
+  const args = ['--http', '127.0.0.1:0', '--db', db, ...extraArgs];
+  const child = spawn(officeMcpBinary(), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderrChunks = [];
+  let stdout = '';
+  child.stderr.on('data', (chunk) => stderrChunks.push(chunk));
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  const stderr = () => Buffer.concat(stderrChunks).toString('utf8');
+  let exit = null;
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => { exit = { code, signal }; resolve(exit); }));
+  const describeExit = () => `office-mcp ${args.join(' ')} exited (${exit.signal ?? `status ${exit.code}`})`;
+
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`office-mcp ${args.join(' ')} did not say where it serves within ${startupMs} ms; stderr:\n${stderr()}`));
+    }, startupMs);
+    const look = () => {
+      const found = SERVING.exec(stderr());
+      if (found) { clearTimeout(timer); resolve(found[1]); }
+    };
+    child.stderr.on('data', look);
+    child.on('error', (error) => { clearTimeout(timer); reject(error); });
+    exited.then(() => { clearTimeout(timer); reject(new Error(`${describeExit()} before serving; stderr:\n${stderr()}`)); });
+  });
+  assert.match(url, /^http:\/\/127\.0\.0\.1:[1-9][0-9]*\/mcp$/, 'the announced URL');
+
+  return {
+    url,
+    stderr,
+    requests: () => stderr().split('\n').flatMap((line) => {
+      try {
+        const event = JSON.parse(line);
+        return event?.event === 'request' ? [event] : [];
+      } catch {
+        return [];
+      }
+    }),
+    async stop() {
+      assert.equal(exit, null, `${exit && describeExit()} before the test stopped it; stderr:\n${stderr()}`);
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      assert.ok(exit.code === 0 || exit.signal === 'SIGTERM',
+        `${describeExit()} when sent SIGTERM; expected status 0; stderr:\n${stderr()}`);
+      assert.equal(stdout, '', 'stdout of office-mcp --http must stay empty (the log goes to stderr)');
+    },
+  };
+}
+
+/**
+ * A `test` that adds the last lines of the servers' stderr to the report when it fails, so
+ * that a failure over HTTP comes with what the server logged.
+ */
+export function testShowingLogs(servers) {
+  return (name, options, fn) => {
+    if (typeof options === 'function') [options, fn] = [{}, options];
+    return test(name, options, async (t) => {
+      try {
+        await fn(t);
+      } catch (error) {
+        for (const [label, server] of Object.entries(servers())) {
+          t.diagnostic(`stderr of ${label} (last 40 lines):`);
+          for (const line of (server?.stderr() ?? '').trimEnd().split('\n').slice(-40)) t.diagnostic(line);
+        }
+        throw error;
+      }
+    });
+  };
+}
+
+/**
+ * A fetch for the SDK transports that sends each request to one of several servers: `route`
+ * gets the request (its parsed JSON body, or null) and returns the index of the URL to use. It
+ * counts what each server received, in `routed` (index, method, tool name, requestState present).
+ */
+export function routingFetch(urls, route) {
+  const routed = [];
+  const fetchLike = (input, init = {}) => {
+    let body = null;
+    try {
+      body = typeof init.body === 'string' ? JSON.parse(init.body) : null;
+    } catch {
+      body = null;
+    }
+    const to = route(body, init);
+    routed.push({
+      to, httpMethod: init.method ?? 'GET', method: body?.method, tool: body?.params?.name,
+      withState: body?.params?.requestState !== undefined,
+    });
+    const target = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const chosen = new URL(urls[to]);
+    target.host = chosen.host;
+    return fetch(target, init);
+  };
+  return { fetch: fetchLike, routed };
 }
 
 /**
