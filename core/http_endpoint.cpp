@@ -14,6 +14,7 @@ namespace office::http {
 namespace {
 
 constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr int kHeaderMismatch = -32020;
 
 std::string lower(std::string_view text) {
@@ -291,12 +292,14 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     if (message.is_discarded()) return refuse(response, 400, "Parse error: the body is not valid JSON", rpc::kParseError);
 
     const json* version = nullptr;
+    bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")
     if (message.is_object() && message.contains("params") && message["params"].is_object()) {
         const auto& params = message["params"];
         const auto m = params.find("_meta");
         if (m != params.end() && m->is_object()) {
             const auto v = m->find(kMetaVersion);
             if (v != m->end()) version = &*v;
+            complete_envelope = version && m->contains(kMetaCapabilities);
         }
     }
     const std::string method = message.is_object() ? message.value("method", "") : "";
@@ -308,7 +311,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
             set_json(response, 400, rpc_body(message.value("id", json()), kHeaderMismatch, mismatch));
             return;
         }
-        return answer_stateless(exchange, message, too_deep, caller, true);
+        return answer_stateless(exchange, message, too_deep, caller, complete_envelope);
     }
     if (method == "initialize" && !header(request, "mcp-session-id")) return start_session(exchange, message, too_deep, caller);
     if (!header(request, "mcp-session-id")) {
@@ -336,9 +339,10 @@ void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool to
         response.status = 202;  // a notification
         return;
     }
-    // Without the envelope the request was not a valid 2026-07-28 one either: its error is a 400.
-    const int status = stateless_status(replies);
-    set_json(response, status == 200 && !envelope && error_code(replies) != 0 ? 400 : status, std::move(replies));
+    // Without a complete envelope the request is malformed: its error is a 400 (2026-07-28 basic).
+    int status = stateless_status(replies);
+    if (status == 200 && !envelope && error_code(replies) != 0) status = 400;
+    set_json(response, status, std::move(replies));
 }
 
 void Endpoint::start_session(Exchange& exchange, const json& message, bool too_deep, const Principal* principal) {

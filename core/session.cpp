@@ -122,7 +122,8 @@ void Session::handle_line(std::string_view line, std::string& out) {
     if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank lines are not messages
     const auto started = Clock::now();
     bool too_deep = false;
-    handle_parsed(parse_message(line, kMaxNesting, too_deep), too_deep, out, started);
+    const json message = parse_message(line, kMaxNesting, too_deep);  // sets too_deep: parse before passing it
+    handle_parsed(message, too_deep, out, started);
 }
 
 void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
@@ -297,6 +298,7 @@ Session::Reply Session::dispatch(Request& request) {
         {"tools/list", {&Session::on_tools_list, true, true}},
         {"tools/call", {&Session::on_tools_call, true, true}},
         {"notifications/cancelled", {&Session::on_cancelled, true, true}},
+        {"logging/setLevel", {&Session::on_set_level, true, false}},
     };
 
     // A notification method sent with an id is a request its handler would never answer.
@@ -366,8 +368,10 @@ Session::Reply Session::on_initialize(Request& request) {
     caller.label = client_label(caller.principal, caller.name, caller.version);
     request.caller = caller;  // for the log line of this very request
     legacy_ = std::move(legacy);
+    // logging: a client may set a level (logging/setLevel); the office sends no log
+    // notifications of its own, its log goes to the operator (stderr or --log-file).
     return json{{"protocolVersion", legacy_->caller.protocol_version},
-                {"capabilities", {{"tools", {{"listChanged", false}}}}},
+                {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
                 {"serverInfo", server_info(legacy_->caller.protocol_version)},
                 {"instructions", kInstructions}};
 }
@@ -375,6 +379,15 @@ Session::Reply Session::on_initialize(Request& request) {
 Session::Reply Session::on_initialized(Request&) { return std::nullopt; }
 
 Session::Reply Session::on_ping(Request&) { return json::object(); }
+
+Session::Reply Session::on_set_level(Request& request) {
+    static constexpr std::string_view kLevels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
+    const auto level = request.params->find("level");
+    if (level == request.params->end() || !level->is_string() ||
+        std::find(std::begin(kLevels), std::end(kLevels), level->get_ref<const std::string&>()) == std::end(kLevels))
+        throw invalid_params("Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency");
+    return json::object();
+}
 
 Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},

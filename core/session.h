@@ -89,6 +89,7 @@ private:
     Reply on_tools_call(Request& request);
     Reply on_initialized(Request& request);
     Reply on_cancelled(Request& request);
+    Reply on_set_level(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     // The log line for `request`, answered with `reply` (null: a notification, nothing sent).

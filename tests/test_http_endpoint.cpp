@@ -149,6 +149,18 @@ TEST_CASE("headers that do not match the body are refused with 400 and -32020, a
     CHECK(office.count("lunch_orders") == 0);
 }
 
+TEST_CASE("a 2026-07-28 request whose envelope lacks a required field is 400 with -32602") {
+    Office office;
+    json params = lunch();
+    params["_meta"] = kEnvelope;
+    params["_meta"].erase("io.modelcontextprotocol/clientCapabilities");
+    const auto response = office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", params}},
+                                      {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"}, {"mcp-name", "order_lunch"}});
+    CHECK(response.status == 400);
+    CHECK(body(response)["error"]["code"] == -32602);
+    CHECK(office.count("lunch_orders") == 0);
+}
+
 TEST_CASE("an Mcp-Name in the spec's base64 form is decoded before it is compared") {
     Office office;
     const auto response = office.modern("tools/call", lunch(), {{"mcp-name", "=?base64?b3JkZXJfbHVuY2g=?="}});

@@ -334,7 +334,7 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
         Office office;
         const auto r = initialize(office, version);
         CHECK(r == json{{"protocolVersion", version},
-                        {"capabilities", {{"tools", {{"listChanged", false}}}}},
+                        {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
                         {"serverInfo", server_info(version >= "2025-06-18")},
                         {"instructions",
                          "Office tools for a small practice: find customers, see free appointment slots and book "
@@ -510,6 +510,18 @@ TEST_CASE("every modern result says its type and who served it", "[session]") {
         CHECK(r["_meta"][kServerInfoKey] == server_info(true));
     }
     CHECK(results[5]["resultType"] == "input_required");
+}
+
+TEST_CASE("logging/setLevel takes a valid level in the legacy eras and does not exist in 2026-07-28", "[session]") {
+    Office office;
+    initialize(office, "2025-11-25");
+    CHECK(office.result(request(1, "logging/setLevel", {{"level", "warning"}})) == json::object());
+    const auto bad = office.reply(request(2, "logging/setLevel", {{"level", "loud"}}));
+    CHECK(bad["error"]["code"] == -32602);
+    CHECK(bad["error"]["message"] ==
+          "Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency");
+    const auto modern_reply = office.reply(modern(3, "logging/setLevel", {{"level", "info"}}));
+    CHECK(modern_reply["error"]["code"] == -32601);
 }
 
 TEST_CASE("server/discover answers at once and tells how long to cache it", "[session]") {

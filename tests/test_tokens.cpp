@@ -341,16 +341,10 @@ TEST_CASE("the token commands refuse a tokens file others can read, and a comman
 
 namespace {
 
+// The principal tests' calls come from claude-code, so the labels read "alice (claude-code/1.0)".
 json call(int id, const std::string& tool, json arguments, json capabilities = json::object(),
           const std::string& client = "claude-code") {
-    return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
-            {"params", modern_params({{"name", tool}, {"arguments", std::move(arguments)}}, std::move(capabilities), client)}};
-}
-
-const json kForms = {{"elicitation", json::object()}};
-
-json accept(double amount, const std::string& reason) {
-    return {{"approve_refund", {{"action", "accept"}, {"content", {{"amount", amount}, {"reason", reason}}}}}};
+    return tools_call(id, tool, std::move(arguments), std::move(capabilities), client);
 }
 
 }  // namespace
