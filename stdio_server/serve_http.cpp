@@ -39,12 +39,13 @@ public:
     }
 
 private:
-    // Enough to notice a rewrite (token commands replace the file by rename): inode, size, mtime.
+    // Enough to notice a rewrite (token commands replace the file by rename) or a chmod:
+    // inode, size and the change time.
     std::string identity() const {
         struct stat st {};
         if (::stat(path_.c_str(), &st) != 0) return "absent";
-        return std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
-               std::to_string(st.st_mtim.tv_nsec);
+        return std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
+               std::to_string(st.st_ctim.tv_nsec);
     }
 
     std::string path_;

@@ -15,6 +15,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using office::testing::modern_params;
@@ -106,8 +107,9 @@ std::string post(const std::string& body, const std::string& extra_headers = "")
 }
 
 // A 2026-07-28 request with its mirrored headers.
-std::string modern(int id, const std::string& method, json params = json::object()) {
+std::string modern(int id, const std::string& method, json params = json::object(), const std::string& token = "") {
     std::string headers = "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: " + method + "\r\n";
+    if (!token.empty()) headers += "Authorization: Bearer " + token + "\r\n";
     if (params.contains("name")) headers += "Mcp-Name: " + params["name"].get<std::string>() + "\r\n";
     const json message{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", modern_params(std::move(params), {{"elicitation", json::object()}})}};
     return post(message.dump(), headers);
@@ -259,4 +261,79 @@ TEST_CASE("office-mcp refuses to serve a non-loopback address without tokens, un
     CHECK(bad.err == "office-mcp: --http needs [HOST:]PORT, e.g. 8080 or 0.0.0.0:8080 (PORT 0 picks a free one)\n");
     const auto name = office::testing::run_office_mcp({"--http", "example.org:8080"});
     CHECK(name.err == "office-mcp: --http needs an IP address to listen on (or localhost), not example.org\n");
+}
+
+namespace {
+
+// A new token for `name` from `office-mcp token add`, stored beside the database in `dir`.
+std::string add_token(const TempDir& dir, const std::string& name, const std::string& profile = "all") {
+    const auto added = office::testing::run_office_mcp({"token", "add", name, "--profile", profile, "--db", dir.file("office.db")});
+    INFO(added.err);
+    REQUIRE(added.status == 0);
+    REQUIRE(added.out.size() > 1);
+    return added.out.substr(0, added.out.size() - 1);
+}
+
+}  // namespace
+
+TEST_CASE("with tokens, office-mcp --http needs a bearer token, limits each token to its profile and records who called", "[http][tokens]") {
+    TempDir dir;
+    const auto alice = add_token(dir, "alice");
+    const auto bot = add_token(dir, "lunchbot", "lunch");
+    HttpOffice office(dir);
+
+    Client anonymous(office.port);
+    anonymous.send(modern(1, "tools/list"));
+    const auto refused = anonymous.receive();
+    CHECK(status_of(refused) == 401);
+    CHECK(refused.find("WWW-Authenticate: Bearer realm=\"office-mcp\"") != std::string::npos);
+    Client wrong(office.port);
+    wrong.send(modern(1, "tools/list", json::object(), alice + "x"));
+    CHECK(status_of(wrong.receive()) == 401);
+
+    Client as_alice(office.port);
+    as_alice.send(modern(2, "tools/list", json::object(), alice));
+    CHECK(body_of(as_alice.receive())["result"]["tools"].size() == 6);
+    Client as_bot(office.port);
+    as_bot.send(modern(3, "tools/list", json::object(), bot));
+    const auto bot_tools = body_of(as_bot.receive())["result"]["tools"];
+    REQUIRE(bot_tools.size() == 1);
+    CHECK(bot_tools[0]["name"] == "order_lunch");
+    as_bot.send(modern(4, "tools/call", lunch(), bot));
+    CHECK(status_of(as_bot.receive()) == 200);
+
+    const auto audit = office::testing::run_office_mcp({"audit", "--db", dir.file("office.db")});
+    CHECK(audit.out.find("lunchbot (e2e-test/1.0)") != std::string::npos);
+    CHECK(office.process.stderr_text().find("\"principal\":\"lunchbot\"") != std::string::npos);
+}
+
+TEST_CASE("a token revoked while office-mcp --http runs is refused at once; a tokens file turned unsafe refuses everyone", "[http][tokens]") {
+    TempDir dir;
+    const auto alice = add_token(dir, "alice");
+    const auto bob = add_token(dir, "bob");
+    HttpOffice office(dir);
+    Client client(office.port);
+    client.send(modern(1, "tools/list", json::object(), bob));
+    CHECK(status_of(client.receive()) == 200);
+
+    REQUIRE(office::testing::run_office_mcp({"token", "revoke", "bob", "--db", dir.file("office.db")}).status == 0);
+    client.send(modern(2, "tools/list", json::object(), bob));
+    CHECK(status_of(client.receive()) == 401);
+    client.send(modern(3, "tools/list", json::object(), alice));
+    CHECK(status_of(client.receive()) == 200);
+
+    REQUIRE(::chmod(dir.file("office-mcp.tokens").c_str(), 0644) == 0);  // now others could read the hashes
+    client.send(modern(4, "tools/list", json::object(), alice));
+    CHECK(status_of(client.receive()) == 401);
+    CHECK(office.process.stderr_text().find("\"event\":\"tokens\"") != std::string::npos);
+}
+
+TEST_CASE("a non-loopback address serves once the tokens file has tokens", "[http][tokens]") {
+    TempDir dir;
+    add_token(dir, "alice");
+    ServerProcess server({"--http", "0.0.0.0:0", "--db", dir.file("office.db")}, {kKeys});
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline && server.stderr_text().find("serving MCP at http://0.0.0.0:") == std::string::npos)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(server.stderr_text().find("serving MCP at http://0.0.0.0:") != std::string::npos);
 }
