@@ -68,8 +68,6 @@ public:
     void close();
 
     Session& session() { return session_; }
-    // The caller of the bytes fed from now on (see Session::set_principal); "" on stdio.
-    void set_principal(std::string principal) { session_.set_principal(std::move(principal)); }
     // The store, opened now if no request has opened it yet (throws StoreError).
     OfficeStore& store();
 

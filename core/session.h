@@ -66,11 +66,6 @@ public:
 
     std::size_t parked_calls() const { return parked_.size(); }
 
-    // The caller a bearer token proved, for the messages handled from now on (a pooled HTTP
-    // connection serves a POST of each caller in turn). A legacy session keeps the principal it
-    // had at initialize: a transport refuses a session's POST bearing another token.
-    void set_principal(std::string principal) { options_.principal = std::move(principal); }
-
 private:
     struct Request;
     struct Parked;

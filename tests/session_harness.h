@@ -82,8 +82,6 @@ public:
         return parse_lines(out);
     }
     std::vector<json> send(const json& message) { return send_line(message.dump()); }
-    // The caller of the next messages, as an HTTP transport sets it per POST.
-    void set_principal(std::string principal) { connection_.set_principal(std::move(principal)); }
 
     // The one reply a request gets.
     json reply(const json& message) {

@@ -387,20 +387,6 @@ TEST_CASE("without a principal (stdio) the log line has no principal and the aud
     CHECK(office.text("SELECT booked_by FROM slots WHERE id = 1") == "claude-code/1.0");
 }
 
-TEST_CASE("a pooled connection names each message's caller as the transport sets it", "[tokens][principal]") {
-    InProcessServer office;
-    office.set_principal("alice");
-    REQUIRE(!is_error(office.result(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}))));
-    office.set_principal("bob");
-    REQUIRE(!is_error(office.result(call(2, "order_lunch", {{"item", "ensalada"}, {"quantity", 2}}))));
-    office.set_principal("");
-    REQUIRE(!is_error(office.result(call(3, "order_lunch", {{"item", "bocadillo"}, {"quantity", 3}}))));
-    CHECK(office.text("SELECT group_concat(client, ',') FROM (SELECT client FROM lunch_orders ORDER BY id)") ==
-          "alice (claude-code/1.0),bob (claude-code/1.0),claude-code/1.0");
-    CHECK(office.text("SELECT group_concat('[' || principal || ']', ',') FROM (SELECT principal FROM audit ORDER BY id)") ==
-          "[alice],[bob],[]");
-}
-
 TEST_CASE("a queued refund's requester and approver are named by token and client", "[tokens][principal]") {
     TempDir dir;
     const auto db = dir.file("office.db");
