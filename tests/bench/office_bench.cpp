@@ -120,7 +120,7 @@ void usage() {
         "  --http             only the HTTP scenario: office-mcp --http against the SDK v2 peer served\n"
         "                     over Streamable HTTP (peer-v2-http.mjs), tools/call order_lunch at 1, 16\n"
         "                     and 64 keep-alive connections (3 runs of 2 s phases; quick: 1 run, 300 ms);\n"
-        "                     --only office,peer2 and --runs apply\n"
+        "                     --only office,process,peer2 and --runs apply\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
         "  --echo-server      act as the echo floor server (used by the bench itself)\n"
@@ -351,7 +351,7 @@ int main(int argc, char** argv) {
         if (phase_ms) hp.phase_ms = std::max(50, *phase_ms);
         std::vector<Server> hs;
         for (const auto& s : servers) {
-            if (s.key == "office") {
+            if (s.key == "office" || s.key == "process") {  // process: like for like with the peer's sync
                 Server o = s;
                 if (o.available) o.argv.insert(o.argv.end(), {"--http", "127.0.0.1:0"});
                 hs.push_back(o);
