@@ -13,6 +13,8 @@
 //   * all of it again with client and server pinned to one CPU.
 // Servers: office-mcp (a fresh temp database per run), the two TypeScript SDK peers
 // (../shared/peers) and an echo floor built in (`office-bench --echo-server`).
+// `office-bench --http` runs instead only the Streamable HTTP scenario (http_scenario.h:
+// office-mcp --http against the SDK v2 peer over HTTP at 1, 16 and 64 connections).
 //
 //   office-bench [--quick] [--server PATH] [--peers DIR] [--json FILE] ...   (see --help)
 //
