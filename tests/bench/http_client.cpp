@@ -5,6 +5,7 @@
 #include "wire.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstring>

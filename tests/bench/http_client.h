@@ -22,18 +22,21 @@ struct HttpCall {
 
 struct HttpLoadSpec {
     int connections = 1;
-    long long min_calls = 0;  // at least this many answers ...
-    int64_t min_ns = 0;       // ... and at least this long
-    int64_t max_ns = 0;       // stop sending after this long once min_calls... were answered anyway
+    // A connection sends its next request while the phase is shorter than min_ns, or fewer
+    // than min_calls were sent and it is shorter than max_ns (a slow server still gets a few
+    // calls per connection, a fast one is not held past min_ns).
+    long long min_calls = 0;
+    int64_t min_ns = 0;
+    int64_t max_ns = 0;
     int64_t answer_timeout_ns = 10'000'000'000;
 };
 
 struct HttpLoadOut {
-    long long calls = 0;           // complete, successful answers
-    int64_t t0 = 0, t1 = 0;        // first request sent, last answer complete
-    std::vector<double> latency_us;  // per call: request written start -> answer complete
-    std::string err;               // empty when every answer was a 200 with a result
-    std::string sample;            // the first answer's body
+    long long calls = 0;             // complete, successful answers
+    int64_t t0 = 0, t1 = 0;          // first request sent, last answer complete
+    std::vector<double> latency_us;  // per call: start of its write -> its answer complete
+    std::string err;                 // empty when every answer was a 200 with a result
+    std::string sample;              // the first answer's body
 };
 
 // Opens spec.connections connections, runs the phase, closes them. `first_id` numbers the
