@@ -13,6 +13,8 @@
 //   * all of it again with client and server pinned to one CPU.
 // Servers: office-mcp (a fresh temp database per run), the two TypeScript SDK peers
 // (../shared/peers) and an echo floor built in (`office-bench --echo-server`).
+// `office-bench --http` runs instead only the Streamable HTTP scenario (http_scenario.h:
+// office-mcp --http against the SDK v2 peer over HTTP at 1, 16 and 64 connections).
 //
 //   office-bench [--quick] [--server PATH] [--peers DIR] [--json FILE] ...   (see --help)
 //
@@ -59,6 +61,7 @@ extern char** environ;
 
 #include "../exit_status.h"
 #include "echo_server.h"
+#include "http_scenario.h"
 #include "process.h"
 #include "report.h"
 #include "scenarios.h"
@@ -116,6 +119,12 @@ void usage() {
         "  --no-node          skip the throughput through the SDK's Node client (node-client.mjs)\n"
         "  --json FILE        write all figures, per-run values and ratios as JSON\n"
         "  --tmpdir DIR       where the per-run databases go (default $TMPDIR or /tmp)\n"
+        "  --http             only the HTTP scenario: office-mcp --http against the SDK v2 peer served\n"
+        "                     over Streamable HTTP (peer-v2-http.mjs), tools/call order_lunch at 1, 16\n"
+        "                     and 64 keep-alive connections (3 runs of 2 s phases; quick: 1 run, 300 ms);\n"
+        "                     --only office,process,peer2 and --runs apply\n"
+        "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
+        "  --phase-ms N       length of each timed --http phase\n"
         "  --echo-server      act as the echo floor server (used by the bench itself)\n"
         "exit status: 0 when every session ran to its end, 1 when any failed (each named on\n"
         "stderr; the report is still printed), 2 for a command line it does not understand\n");
@@ -129,7 +138,9 @@ int main(int argc, char** argv) {
     Ctx ctx;
     Params& P = ctx.p;
     std::string server_path, peers_dir, json_path, only, tmpdir;
-    bool no_pin = false, no_census = false, no_node = false;
+    bool no_pin = false, no_census = false, no_node = false, http = false;
+    HttpParams hp;
+    std::optional<int> phase_ms;
     long long census_calls = 0;
     std::optional<int> runs, seq, load;
     for (int i = 1; i < argc; ++i) {
@@ -165,7 +176,20 @@ int main(int argc, char** argv) {
             no_census = true;
         else if (a == "--no-node")
             no_node = true;
-        else if (a == "--census-calls")
+        else if (a == "--http")
+            http = true;
+        else if (a == "--phase-ms")
+            phase_ms = std::atoi(val().c_str());
+        else if (a == "--connections") {
+            hp.connections.clear();
+            std::stringstream ss(val());
+            for (std::string n; std::getline(ss, n, ',');)
+                if (std::atoi(n.c_str()) > 0) hp.connections.push_back(std::atoi(n.c_str()));
+            if (hp.connections.empty()) {
+                std::fprintf(stderr, "office-bench: --connections needs positive counts\n");
+                return 2;
+            }
+        } else if (a == "--census-calls")
             census_calls = std::atoll(val().c_str());
         else if (a == "-v" || a == "--verbose")
             ctx.verbose = true;
@@ -317,6 +341,50 @@ int main(int argc, char** argv) {
     char datebuf[64];
     const time_t tnow = time(nullptr);
     strftime(datebuf, sizeof datebuf, "%Y-%m-%d %H:%M:%S UTC", gmtime(&tnow));
+
+    // ---------------------------------------------------------------- --http: its own run
+    if (http) {
+        if (P.quick) {
+            hp.runs = 1;
+            hp.warm_ms = 150;
+            hp.phase_ms = 300;
+        }
+        if (runs) hp.runs = std::max(1, *runs);
+        if (phase_ms) hp.phase_ms = std::max(50, *phase_ms);
+        std::vector<Server> hs;
+        for (const auto& s : servers) {
+            if (s.key == "office" || s.key == "process") {  // process: like for like with the peer's sync
+                Server o = s;
+                if (o.available) o.argv.insert(o.argv.end(), {"--http", "127.0.0.1:0"});
+                hs.push_back(o);
+            } else if (s.key == "peer2") {
+                // The peer over the SDK's Streamable HTTP entry (peer-v2-http.mjs, run from the source tree).
+#ifdef OFFICE_BENCH_SOURCE_DIR
+                const std::string script = std::string(OFFICE_BENCH_SOURCE_DIR) + "/peer-v2-http.mjs";
+#else
+                const std::string script = (self_dir / "peer-v2-http.mjs").string();
+#endif
+                Server p = s;
+                p.name = "peer-v2-http.mjs";
+                if (p.available && !fs::exists(script)) {
+                    p.available = false;
+                    p.skip_reason = script + " not found";
+                }
+                if (p.available) p.argv = {s.argv[0], script, peers_dir, "127.0.0.1:0"};
+                hs.push_back(p);
+            }
+        }
+        const double load = loadavg();
+        std::string header = strprintf("office-bench --http — %s, %s %s, %d CPUs allowed, load average %.2f\n", datebuf,
+                                       un.sysname, un.release, ncpu, load);
+        if (load > 0.5 * ncpu)
+            header += strprintf("WARNING: the machine is busy (1-minute load %.2f on %d CPUs): figures will be noisy\n",
+                                load, ncpu);
+        if (!node_version.empty()) header += "node " + node_version + "\n";
+        const int status = run_http_bench(hs, hp, ctx, json_path, header);
+        fs::remove_all(ctx.tmp_root, ec);
+        return status;
+    }
 
     const double load_start = loadavg();
     std::printf("office-bench — %s, %s %s, %d CPUs allowed, pinned pass on CPU %d, load average %.2f\n", datebuf,

@@ -1,0 +1,297 @@
+#include "http_scenario.h"
+
+#include "http_client.h"
+#include "process.h"
+#include "report.h"
+#include "statistics.h"
+
+#include "../exit_status.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include <signal.h>
+#include <sys/wait.h>
+
+namespace bench {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+// Waits for the server's "serving MCP at http://HOST:PORT/PATH" line on its stderr (the file
+// the bench redirected it to); false with `err` when it exits or the deadline passes first.
+bool wait_for_url(Child& c, const fs::path& errlog, HttpCall& call, std::string& err) {
+    constexpr std::string_view kSays = "serving MCP at http://";
+    const int64_t deadline = c.t_spawn + kStartTimeout;
+    while (now_ns() < deadline) {
+        std::ifstream f(errlog);
+        for (std::string line; std::getline(f, line);) {
+            const size_t at = line.find(kSays);
+            if (at == std::string::npos) continue;
+            const std::string url = line.substr(at + kSays.size());  // HOST:PORT/PATH
+            const size_t colon = url.find(':'), slash = url.find('/');
+            if (colon == std::string::npos || slash == std::string::npos || slash < colon) break;
+            call.host = url.substr(0, colon);
+            call.port = std::atoi(url.substr(colon + 1, slash - colon - 1).c_str());
+            call.path = url.substr(slash);
+            return call.port > 0;
+        }
+        int status = 0;
+        if (waitpid(c.pid, &status, WNOHANG) == c.pid) {
+            c.reaped = true;
+            err = strprintf("exited (status %d) before saying where it serves", office::testing::exit_code(status));
+            return false;
+        }
+        sleep_us(2000);
+    }
+    err = "did not say where it serves within 30 s";
+    return false;
+}
+
+// tools/call order_lunch, 2026-07-28 stateless: the headers the spec requires to match the body.
+HttpCall order_lunch_call() {
+    HttpCall call;
+    call.headers =
+        "Content-Type: application/json\r\n"
+        "Accept: application/json, text/event-stream\r\n"
+        "MCP-Protocol-Version: 2026-07-28\r\n"
+        "Mcp-Method: tools/call\r\n"
+        "Mcp-Name: order_lunch\r\n";
+    call.body_pre = R"({"jsonrpc":"2.0","id":)";
+    call.body_post = std::string(R"(,"method":"tools/call","params":{"name":"order_lunch","arguments":)") +
+                     kTools[0].arguments + "," + std::string(kMeta) + "}}";
+    return call;
+}
+
+struct HttpSession {
+    bool ok = false;
+    std::string err;
+    std::map<std::string, double> fig;
+    std::string sample;
+};
+
+HttpSession run_http_session(const Server& s, int connections, const HttpParams& hp, Ctx& ctx) {
+    HttpSession o;
+    SessionDir dir(ctx.tmp_root);
+    Child c;
+    SessionOut spawned;
+    if (!spawn_server(s, dir, -1, c, spawned)) {
+        o.err = spawned.err;
+        return o;
+    }
+    const fs::path errlog = dir.path / "stderr.log";
+    auto fail = [&](const std::string& what) {
+        o.ok = false;
+        o.err = what;
+        kill_child(c);
+        if (const std::string t = tail_of_file(errlog); !t.empty()) o.err += "; stderr: " + t;
+        return o;
+    };
+    HttpCall call = order_lunch_call();
+    const std::string path = std::move(call.path);
+    if (!wait_for_url(c, errlog, call, o.err)) return fail(o.err);
+    if (call.path != path) return fail("serves at " + call.path + ", not " + path);
+
+    HttpLoadSpec warm{connections, 4LL * connections, int64_t(hp.warm_ms) * 1'000'000, int64_t(hp.warm_ms) * 4'000'000};
+    const HttpLoadOut w = run_http_load(call, warm, 1);
+    if (!w.err.empty()) return fail("warm-up at " + std::to_string(connections) + " connections: " + w.err);
+    o.sample = w.sample;
+
+    HttpLoadSpec spec{connections, 8LL * connections, int64_t(hp.phase_ms) * 1'000'000,
+                      int64_t(hp.phase_ms) * 4'000'000};
+    const int64_t cpu0 = settled_cpu_ns(c), self0 = self_cpu_ns();
+    const HttpLoadOut l = run_http_load(call, spec, 1'000'000'000);
+    const int64_t self1 = self_cpu_ns(), cpu1 = settled_cpu_ns(c);
+    if (!l.err.empty()) return fail("at " + std::to_string(connections) + " connections: " + l.err);
+    if (l.calls == 0 || l.t1 <= l.t0) return fail("no call was answered");
+    o.fig["calls_per_s"] = double(l.calls) / (double(l.t1 - l.t0) / 1e9);
+    o.fig["p50_ms"] = percentile(l.latency_us, 0.50) / 1e3;
+    o.fig["p99_ms"] = percentile(l.latency_us, 0.99) / 1e3;
+    o.fig["peak_rss_mib"] = vm_hwm_mib(c.pid);
+    if (cpu0 >= 0 && cpu1 >= 0) o.fig["server_cpu_us_per_call"] = double(cpu1 - cpu0) / 1e3 / double(l.calls);
+    o.fig["client_cpu_us_per_call"] = double(self1 - self0) / 1e3 / double(l.calls);
+    o.fig["calls"] = double(l.calls);
+
+    // SIGTERM is how both servers are told to stop; each must then exit 0 on its own.
+    kill(c.pid, SIGTERM);
+    const ExitInfo x = close_and_wait(c, now_ns() + kExitTimeout);
+    if (!x.exited) return fail("did not exit within 10 s of SIGTERM");
+    if (office::testing::exit_code(x.status) != 0)
+        return fail(strprintf("exited with status %d after SIGTERM", office::testing::exit_code(x.status)));
+    o.ok = true;
+    return o;
+}
+
+struct Col {
+    const char* key;
+    const char* label;
+};
+constexpr Col kCols[] = {{"calls_per_s", "calls/s"},
+                         {"p50_ms", "p50 ms"},
+                         {"p99_ms", "p99 ms"},
+                         {"peak_rss_mib", "peak RSS MiB"},
+                         {"server_cpu_us_per_call", "server CPU µs/call"},
+                         {"client_cpu_us_per_call", "bench CPU µs/call"}};
+
+// The issue's targets, office-mcp against the peer: throughput ≥ 20× at 64 connections,
+// p99 ≤ 1/10 and peak RSS ≥ 10× less (at every connection count).
+struct Target {
+    const char* what;
+    const char* key;
+    bool higher_better;  // ratio = office/peer when higher is better, else peer/office
+    double at_least;
+    int only_at;  // 0: every connection count
+};
+constexpr Target kTargets[] = {{"throughput office/peer", "calls_per_s", true, 20, 64},
+                               {"p99 peer/office", "p99_ms", false, 10, 0},
+                               {"peak RSS peer/office", "peak_rss_mib", false, 10, 0}};
+
+}  // namespace
+
+int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx, const std::string& json_path,
+                   const std::string& header) {
+    std::vector<Server*> active;
+    std::printf("%s", header.c_str());
+    std::printf("HTTP: tools/call order_lunch over Streamable HTTP (2026-07-28, stateless POST /mcp), N keep-alive "
+                "connections each\n      one request at a time; per session a fresh server, database and port; %d ms "
+                "warm-up, then a %d ms timed phase; %d runs\n",
+                hp.warm_ms, hp.phase_ms, hp.runs);
+    for (auto& s : servers) {
+        std::string cmd;
+        for (const auto& a : s.argv) cmd += (cmd.empty() ? "" : " ") + a;
+        if (s.db == Server::Db::Arg) cmd += " --db <fresh tmp>/office.db";
+        if (s.db == Server::Db::PeerEnv) cmd = "PEER_DB=<fresh tmp>/peer.db " + cmd;
+        if (s.available) {
+            std::printf("  %-19s %s\n", s.name.c_str(), cmd.c_str());
+            active.push_back(&s);
+        } else {
+            std::printf("  %-19s SKIPPED: %s\n", s.name.c_str(), s.skip_reason.c_str());
+        }
+    }
+    std::fflush(stdout);
+
+    // values[connections][server][figure] = per-run values
+    std::map<int, std::map<std::string, std::map<std::string, std::vector<double>>>> values;
+    std::vector<std::string> failures;
+    ojson sessions = ojson::array();
+    std::set<std::string> failed_servers;
+    for (int run = 0; run < hp.runs; ++run) {
+        std::fprintf(stderr, "http run %d/%d:", run + 1, hp.runs);
+        for (int n : hp.connections)
+            for (size_t k = 0; k < active.size(); ++k) {
+                const Server& s = *active[(k + size_t(run)) % active.size()];
+                if (failed_servers.count(s.name)) continue;  // one failure says enough; do not wait on it again
+                const HttpSession o = run_http_session(s, n, hp, ctx);
+                ojson sj{{"run", run + 1}, {"connections", n}, {"server", s.name}, {"ok", o.ok}};
+                if (o.ok) {
+                    for (const auto& [f, v] : o.fig) {
+                        values[n][s.name][f].push_back(v);
+                        sj["figures"][f] = v;
+                    }
+                    if (ctx.verbose && run == 0) std::fprintf(stderr, "\n  %s answered: %s\n", s.name.c_str(), o.sample.c_str());
+                } else {
+                    sj["error"] = o.err;
+                    failures.push_back(strprintf("a session of %s failed: run %d, %d connections: %s", s.name.c_str(),
+                                                 run + 1, n, o.err.c_str()));
+                    failed_servers.insert(s.name);
+                }
+                sessions.push_back(sj);
+                std::fprintf(stderr, " %s@%d %s", s.name.c_str(), n, o.ok ? "ok" : "FAIL");
+            }
+        std::fprintf(stderr, "\n");
+    }
+
+    auto stat = [&](int n, const std::string& server, const std::string& key) {
+        auto a = values[n].find(server);
+        if (a == values[n].end()) return Stat{};
+        auto b = a->second.find(key);
+        return b == a->second.end() ? Stat{} : stat_of(b->second);
+    };
+    auto cell = [](const Stat& st) {
+        if (st.n == 0) return std::string("-");
+        if (st.n == 1) return fmt_num(st.median);
+        return fmt_num(st.median) + " (" + fmt_num(st.min) + "–" + fmt_num(st.max) + ")";
+    };
+    std::vector<const Server*> offices;  // office-mcp, and again with --durability process
+    const Server* peer = nullptr;
+    for (const Server* s : active) {
+        if (s->key == "peer2") peer = s;
+        else offices.push_back(s);
+    }
+
+    std::printf("\nmedian (min–max) of the runs\n");
+    std::string line = pad("conns", 6) + pad("server", 20);
+    for (const auto& c : kCols) line += pad(c.label, 24, true);
+    std::printf("%s\n", line.c_str());
+    for (int n : hp.connections)
+        for (const Server* s : active) {
+            line = pad(std::to_string(n), 6) + pad(s->name, 20);
+            for (const auto& c : kCols) line += pad(cell(stat(n, s->name, c.key)), 24, true);
+            std::printf("%s\n", line.c_str());
+        }
+
+    ojson ratios = ojson::object();
+    int missed = 0;
+    for (const Server* office : offices) {
+        if (!peer) break;
+        std::printf("\nratios of medians against the issue's targets (%s vs %s)\n", office->name.c_str(),
+                    peer->name.c_str());
+        std::printf("%s%s%s%s\n", pad("conns", 6).c_str(), pad("", 30).c_str(), pad("ratio", 10, true).c_str(),
+                    "   target");
+        for (int n : hp.connections)
+            for (const auto& t : kTargets) {
+                const Stat a = stat(n, office->name, t.key), b = stat(n, peer->name, t.key);
+                double r = NAN;
+                if (a.n && b.n) r = t.higher_better ? a.median / b.median : b.median / a.median;
+                const bool applies = t.only_at == 0 || t.only_at == n;
+                const bool met = std::isfinite(r) && r >= t.at_least;
+                if (applies && !met && office->key == "office") ++missed;
+                std::printf("%s%s%s   %s\n", pad(std::to_string(n), 6).c_str(), pad(t.what, 30).c_str(),
+                            pad(fmt_ratio(r), 10, true).c_str(),
+                            applies ? strprintf("≥ %g× %s", t.at_least, met ? "met" : "MISSED").c_str() : "(no target)");
+                ratios[office->name][std::to_string(n)][t.key] = {
+                    {"what", t.what}, {"ratio", std::isfinite(r) ? ojson(r) : ojson()},
+                    {"target", applies ? ojson(t.at_least) : ojson()}, {"met", applies ? ojson(met) : ojson()}};
+            }
+    }
+    if (peer && !offices.empty())
+        std::printf("targets missed by office-mcp with its default durability: %d\n", missed);
+    else
+        std::printf("\nno ratios: office-mcp and the peer did not both run\n");
+
+    if (!json_path.empty()) {
+        ojson out;
+        out["mode"] = "http";
+        out["params"] = {{"connections", hp.connections}, {"runs", hp.runs}, {"warm_ms", hp.warm_ms},
+                         {"phase_ms", hp.phase_ms}, {"load_average_at_end", loadavg()}};
+        for (const Server* s : active) {
+            std::string cmd;
+            for (const auto& a : s->argv) cmd += (cmd.empty() ? "" : " ") + a;
+            out["servers"][s->name] = cmd;
+        }
+        for (int n : hp.connections)
+            for (const Server* s : active)
+                for (const auto& c : kCols) {
+                    const Stat st = stat(n, s->name, c.key);
+                    if (st.n == 0) continue;
+                    out["figures"][std::to_string(n)][s->name][c.key] = {
+                        {"median", st.median}, {"min", st.min}, {"max", st.max}, {"runs", values[n][s->name][c.key]}};
+                }
+        out["ratios"] = ratios;
+        out["sessions"] = sessions;
+        out["failures"] = failures;
+        std::ofstream(json_path) << out.dump(2) << "\n";
+    }
+    for (const auto& f : failures) std::fprintf(stderr, "office-bench: %s\n", f.c_str());
+    return failures.empty() ? 0 : 1;
+}
+
+}  // namespace bench
