@@ -8,7 +8,10 @@
 // together with its audit row; failures are StoreError.
 
 #include "audit.h"
+#include "office_tables.h"
 #include "store_error.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -146,6 +149,15 @@ public:
     // ---- the audit trail (audit.h)
     virtual void append_audit(const AuditEntry& entry) = 0;  // inside the write's transaction
     virtual std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) = 0;  // oldest first
+
+    // ---- the tables as rows (office_tables.h): the MCP resources and office-desk read these
+    // At most `limit` rows of `table` with id > after_id, by id; each an object with exactly
+    // the table's columns, in cents, NULL as null.
+    virtual std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after_id, int limit) = 0;
+    // The newest audit id, 0 when there is none. Every write to the office appends an audit row
+    // in its transaction, so this changes with every committed write by any process: what change
+    // notifications and cache validators compare. (A reset office starts again from 0.)
+    virtual std::int64_t change_mark() = 0;
 };
 
 // One write unit: begun on construction, rolled back on destruction unless committed.

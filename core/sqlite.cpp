@@ -131,6 +131,7 @@ std::string Statement::column_text(int index) const {
 }
 
 bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
+bool Statement::column_is_integer(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_INTEGER; }
 
 // ---- Database -----------------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ public:
     double column_double(int index) const;
     std::string column_text(int index) const;  // "" for NULL
     bool column_is_null(int index) const;
+    bool column_is_integer(int index) const;
 
 private:
     friend class Database;

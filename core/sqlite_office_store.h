@@ -80,6 +80,9 @@ public:
     void append_audit(const AuditEntry& entry) override;
     std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) override;
 
+    std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after_id, int limit) override;
+    std::int64_t change_mark() override;
+
 private:
     std::unique_ptr<Database> db_;
     std::optional<Transaction> write_;  // the open write unit

@@ -239,6 +239,49 @@ TEST_CASE("an in-memory database is seeded and no file is made") {
     CHECK(fs::is_empty(dir.path));
 }
 
+TEST_CASE("read_rows pages a table by id with exactly its columns, money in cents and NULL as null") {
+    auto store = office::open_office_store(":memory:");
+    const auto first = store->read_rows(office::OfficeTable::slots, 0, 2);
+    REQUIRE(first.size() == 2);
+    CHECK(first[0].dump() ==
+          R"({"booked_at":null,"booked_by":null,"customer_id":null,"day":"2026-09-04","id":1,"time":"09:00"})");
+    const auto rest = store->read_rows(office::OfficeTable::slots, first.back()["id"].get<std::int64_t>(), 100);
+    REQUIRE(rest.size() == 4);
+    CHECK(rest[0]["id"] == 3);
+    CHECK(rest[0]["customer_id"] == 2);
+    CHECK(rest[0]["booked_by"] == "seed");
+
+    const auto invoices = store->read_rows(office::OfficeTable::invoices, 3, 10);
+    REQUIRE(invoices.size() == 1);
+    CHECK(invoices[0].dump() ==
+          R"({"amount_cents":41000,"customer":"Priya Nair","customer_id":3,"id":4,"left_cents":41000,"refunded_cents":0,"status":"open"})");
+    for (const auto& info : office::kOfficeTables) {
+        const auto rows = store->read_rows(info.table, 0, 1);
+        for (const auto& row : rows) {
+            std::size_t columns = 0;
+            for (const auto& column : info.columns)
+                if (!column.empty()) CHECK(row.contains(std::string(column))), ++columns;
+            CHECK(row.size() == columns);
+        }
+    }
+}
+
+TEST_CASE("change_mark is 0 for a new office and moves with every audited write") {
+    auto store = office::open_office_store(":memory:");
+    CHECK(store->change_mark() == 0);
+    {
+        office::WriteTransaction write(*store);
+        store->record_lunch_order(office::LunchOrder{"soup", 1, std::nullopt, "test", "2026-12-01T00:00:00Z"});
+        store->append_audit(office::AuditEntry{0, "2026-12-01T00:00:00Z", "test", "", "modern", "2026-07-28",
+                                               "lunch_ordered", "lunch_order", 1, "Ordered soup.", ""});
+        write.commit();
+    }
+    const auto mark = store->change_mark();
+    CHECK(mark > 0);
+    CHECK(store->read_rows(office::OfficeTable::audit, 0, 10).back()["id"] == mark);
+    CHECK(store->read_rows(office::OfficeTable::lunch_orders, 0, 10).size() == 1);
+}
+
 TEST_CASE("a transaction that is not committed leaves no row") {
     TempDir dir;
     auto db = office::open_office_database(dir / "office.db");
