@@ -31,7 +31,8 @@ void open_legacy(InProcessServer& server, const std::string& version = "2025-11-
 
 std::vector<std::string> listed_uris(InProcessServer& server) {
     std::vector<std::string> uris;
-    for (const auto& r : server.result(modern(1, "resources/list"))["resources"]) uris.push_back(r["uri"]);
+    const json result = server.result(modern(1, "resources/list"));
+    for (const auto& r : result["resources"]) uris.push_back(r["uri"]);
     return uris;
 }
 
@@ -52,7 +53,7 @@ json page_of(const json& result) {
 struct SharedOffice {
     std::string dir = [] {
         std::string d = (std::filesystem::temp_directory_path() / "office-resources-XXXXXX").string();
-        REQUIRE(::mkdtemp(d.data()) != nullptr);
+        if (::mkdtemp(d.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
         return d;
     }();
     std::string path = dir + "/office.db";
