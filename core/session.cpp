@@ -667,11 +667,11 @@ void refuse_cursor(const json& params) {
 
 }  // namespace
 
-OfficeTable Session::watched_table(const Request& request, const std::string& uri) const {
+ResourcePage Session::visible_page(const Request& request, const std::string& uri) const {
     UriProblem problem;
     const auto page = parse_office_uri(uri, problem);
     // A table hidden by the profile does not exist for this caller, exactly like an unknown one.
-    if (page && tables_.count(page->table)) return page->table;
+    if (page && tables_.count(page->table)) return *page;
     if (page || problem.not_found)
         throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
                             json{{"uri", uri}}};
@@ -701,12 +701,10 @@ Session::Reply Session::on_resource_templates(Request& request) {
 
 Session::Reply Session::on_resources_read(Request& request) {
     const std::string& uri = uri_param(*request.params);
-    watched_table(request, uri);  // visible and well-formed, or the error
-    UriProblem problem;
-    const auto page = parse_office_uri(uri, problem);
+    const ResourcePage page = visible_page(request, uri);
     json result{{"contents", json::array({json{{"uri", uri},
                                                 {"mimeType", kResourceMimeType},
-                                                {"text", read_page(options_.store(), *page)}}})}};
+                                                {"text", read_page(options_.store(), page)}}})}};
     if (request.modern) {
         result["ttlMs"] = kResourceReadTtlMs;
         result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
@@ -751,7 +749,7 @@ void Session::poll(std::string& out) {
 
 Session::Reply Session::on_subscribe(Request& request) {
     const std::string& uri = uri_param(*request.params);
-    const OfficeTable table = watched_table(request, uri);
+    const OfficeTable table = visible_page(request, uri).table;
     if (!subscribed_.count(uri)) {
         start_watch(*request.out);
         subscribed_.emplace(uri, table);
@@ -783,7 +781,7 @@ Session::Reply Session::on_listen(Request& request) {
         for (const auto& uri : *asked) {
             if (!uri.is_string()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
             try {
-                listen.uris.emplace_back(uri.get<std::string>(), watched_table(request, uri.get<std::string>()));
+                listen.uris.emplace_back(uri.get<std::string>(), visible_page(request, uri.get<std::string>()).table);
                 kept.push_back(uri);
             } catch (const ProtocolError&) {
                 // not honoured: left out of the acknowledgment

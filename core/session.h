@@ -7,7 +7,7 @@
 
 #include "json_rpc.h"
 #include "log.h"
-#include "office_tables.h"
+#include "office_resources.h"
 #include "request_state.h"
 #include "tool.h"
 
@@ -109,8 +109,8 @@ private:
     void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
     const Tool* find_tool(std::string_view name) const;
-    // The table a visible office:// URI names; throws resource-not-found or invalid params.
-    OfficeTable watched_table(const Request& request, const std::string& uri) const;
+    // The page a visible office:// URI names; throws resource-not-found or invalid params.
+    ResourcePage visible_page(const Request& request, const std::string& uri) const;
     // Before a new subscription joins: tell the existing ones what changed, or start watching.
     void start_watch(std::string& out);
 
