@@ -193,21 +193,31 @@ export function textOf(result) {
 }
 
 /**
- * `office-mcp audit` as rows: { at, client, era, action, subject, id, detail }. Its columns are
- * padded to their widest cell; the header row says where each begins.
+ * A table the office-mcp commands print (columns padded to their widest cell, a header row
+ * naming them) as objects keyed by the lowercased column names; [] for `empty`.
  */
-export function auditRows(office) {
-  const lines = office('audit').split('\n').filter((line) => line.length > 0);
-  if (lines.length === 0 || lines[0] === 'No audit entries.') return [];
+function tableRows(text, columns, empty) {
+  const lines = text.split('\n').filter((line) => line.length > 0);
+  if (lines.length === 0 || lines[0] === empty) return [];
   const header = lines[0];
-  const starts = ['TIME', 'CLIENT', 'ERA', 'ACTION', 'SUBJECT', 'DETAIL'].map((column) => header.indexOf(column));
-  assert.ok(starts.every((at, i) => at >= 0 && (i === 0 || at > starts[i - 1])), `audit header: ${header}`);
-  return lines.slice(1).map((line) => {
-    const cell = (i) => line.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined).trim();
-    const [subjectType, subjectId] = cell(4).split(' ');
-    return {
-      at: cell(0), client: cell(1), era: cell(2), action: cell(3), subject: subjectType, id: Number(subjectId),
-      detail: cell(5),
-    };
-  });
+  const starts = columns.map((column) => header.indexOf(column));
+  assert.ok(starts.every((at, i) => at >= 0 && (i === 0 || at > starts[i - 1])), `header: ${header}`);
+  return lines.slice(1).map((line) => Object.fromEntries(columns.map((column, i) =>
+    [column.toLowerCase(), line.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined).trim()])));
+}
+
+/** `office-mcp audit` as rows: { time, client, era, action, subject: 'invoice', id: 4, detail }. */
+export function auditRows(office) {
+  return tableRows(office('audit'), ['TIME', 'CLIENT', 'ERA', 'ACTION', 'SUBJECT', 'DETAIL'], 'No audit entries.')
+    .map((row) => {
+      const [subject, id] = row.subject.split(' ');
+      return { ...row, subject, id: Number(id) };
+    });
+}
+
+/** `office-mcp approvals list` as rows: { id: 1, invoice: 4, status, client, created, resolved_by }. */
+export function approvalRows(office) {
+  return tableRows(office('approvals', 'list'), ['ID', 'INVOICE', 'STATUS', 'CLIENT', 'CREATED', 'RESOLVED_BY'],
+    'No approval requests.')
+    .map((row) => ({ ...row, id: Number(row.id.replace('#', '')), invoice: Number(row.invoice.replace('invoice ', '')) }));
 }
