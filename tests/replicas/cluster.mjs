@@ -70,7 +70,8 @@ function minimalEnvironment() {
  *   replicas           [{ index, pid, url, log, requests() }]: requests() = the replica's "request" log events
  *   haproxyLog()       HAProxy's log (one line per request, naming the replica that served it)
  *   office(...args)    runs `office-mcp ARGS --db DB` to completion, returns its stdout
- *   stop()             stops HAProxy and the replicas; asserts every replica still running stopped cleanly
+ *   stop()             stops HAProxy and the replicas; asserts every replica still running stopped cleanly;
+ *                      removes the temp dir unless OFFICE_REPLICAS_KEEP is set (then it names it)
  */
 export async function startOffice({ replicas = 3, callers = ['alice'], startupMs = 60_000 } = {}) {
   const store = backend();
@@ -129,13 +130,14 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
       return started.map((replica) => `--- replica ${replica.index} (pid ${replica.pid}), last lines:\n` +
         fs.readFileSync(replica.log, 'utf8').trimEnd().split('\n').slice(-15).join('\n')).join('\n');
     },
-    async stop({ keep = false } = {}) {
+    async stop() {
       if (exit === null) child.kill('SIGTERM');
       await exited;
       try {
         assert.equal(exit.code, 0, `office-replicas exited ${exit.signal ?? exit.code} when stopped; it said:\n${said}`);
       } finally {
-        if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+        if (process.env.OFFICE_REPLICAS_KEEP) console.error(`office-mcp-replicas: kept ${dir}`);
+        else fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };
