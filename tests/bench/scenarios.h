@@ -29,6 +29,7 @@ struct Server {
     bool available = true;
     std::string skip_reason;
     std::string version;
+    int replicas = 0;  // > 0: argv is office-replicas running that many copies behind HAProxy
 };
 
 struct Params {

@@ -16,6 +16,7 @@
 // start this instead. SIGTERM or SIGINT stops HAProxy and every replica (SIGTERM, then SIGKILL
 // after 10 s). Exit 0 when every replica still running at the end stopped cleanly (status 0 or
 // by the SIGTERM); a replica that was already dead (a test's kill -9) is said, not a failure.
+// Without --dir it works in a temp dir of its own, removed after a clean stop.
 // Exit 1 when something failed (named on stderr), 2 on a bad command line or no haproxy.
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -299,7 +301,8 @@ int main(int argc, char** argv) {
     if (command.empty() || count < 1 || count > 64)
         die(2, "usage: office-replicas [--replicas N (1-64)] [--dir DIR] -- COMMAND [ARGS...]");
     const std::string haproxy = find_haproxy();
-    if (dir.empty()) {
+    const bool own_dir = dir.empty();  // a temp dir of its own is removed at the end (logs and all)
+    if (own_dir) {
         char tmpl[] = "/tmp/office-replicas-XXXXXX";
         if (!::mkdtemp(tmpl)) die(1, std::string("cannot make a temporary directory: ") + std::strerror(errno));
         dir = tmpl;
@@ -366,5 +369,10 @@ int main(int argc, char** argv) {
             fail("haproxy " + describe_status(balancer.status) + " while serving; its log:\n" + tail(read_file(balancer.log)));
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    return stop_all(all) ? 0 : 1;
+    const bool clean = stop_all(all);
+    if (own_dir && clean) {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir, ignored);
+    }
+    return clean ? 0 : 1;
 }
