@@ -97,6 +97,10 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   child.stderr.on('data', (chunk) => { said += chunk; });
   let exit = null;
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => { exit = { code, signal }; resolve(exit); }));
+  const removeDir = () => {
+    if (process.env.OFFICE_REPLICAS_KEEP) console.error(`office-mcp-replicas: kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  };
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
@@ -107,6 +111,10 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
       if (found) { clearTimeout(timer); resolve(found[1]); }
     });
     exited.then(() => { clearTimeout(timer); reject(new Error(`office-replicas exited (${exit.signal ?? exit.code}) before serving:\n${said}`)); });
+  }).catch(async (error) => {
+    await exited;
+    removeDir();
+    throw error;
   });
   const readEvents = (log) => fs.readFileSync(log, 'utf8').split('\n').flatMap((line) => {
     try {
@@ -136,8 +144,7 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
       try {
         assert.equal(exit.code, 0, `office-replicas exited ${exit.signal ?? exit.code} when stopped; it said:\n${said}`);
       } finally {
-        if (process.env.OFFICE_REPLICAS_KEEP) console.error(`office-mcp-replicas: kept ${dir}`);
-        else fs.rmSync(dir, { recursive: true, force: true });
+        removeDir();
       }
     },
   };
