@@ -8,6 +8,7 @@
 // BACKENDS, which says which binary serves the office and how a fresh database is named.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,14 +25,30 @@ function executable(variable, hint) {
 }
 
 /**
- * Where the office lives. `fresh(dir)` names a new, empty database for one test (the first
- * replica creates and seeds it; the others find it ready).
+ * Where the office lives. `fresh(dir)` makes a new, empty database for one test and returns
+ * { db: what --db takes, remove() } (`office-mcp db init` then creates and seeds it).
  */
 export const BACKENDS = {
   sqlite: {
     name: 'SQLite (one file shared by the replicas)',
     binary: () => executable('OFFICE_MCP', 'the office-mcp binary'),
-    fresh: (dir) => path.join(dir, 'office.db'),
+    fresh: (dir) => ({ db: path.join(dir, 'office.db'), remove() {} }),
+  },
+  // The test server of the ctest fixture `postgres` (tests/postgres/start.sh): its Unix socket
+  // is in OFFICE_TEST_POSTGRES; each test gets a database of its own, dropped at the end.
+  postgresql: {
+    name: 'PostgreSQL',
+    binary: () => executable('OFFICE_MCP_PG', 'the office-mcp-pg binary'),
+    fresh: () => {
+      const socket = process.env.OFFICE_TEST_POSTGRES;
+      if (!socket) throw new Error('OFFICE_TEST_POSTGRES (the test server\'s socket directory) is not set; ctest sets it');
+      const uri = (database) => `postgresql:///${database}?host=${encodeURIComponent(socket)}&user=postgres`;
+      const admin = (sql) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', uri('postgres'), '-c', sql],
+        { env: minimalEnvironment(), stdio: ['ignore', 'ignore', 'pipe'] });
+      const name = `replicas_${process.pid}_${randomBytes(4).toString('hex')}`;
+      admin(`CREATE DATABASE ${name}`);
+      return { db: uri(name), remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    },
   },
 };
 
@@ -78,16 +95,30 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   const binary = store.binary();
   const driver = executable('OFFICE_REPLICAS', 'the office-replicas driver');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-replicas-'));
-  const db = store.fresh(dir);
+  const database = store.fresh(dir);
+  const db = database.db;
   const tokensFile = path.join(dir, 'office.tokens');
   const office = (...args) => execFileSync(binary, [...args, '--db', db],
     { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  office('db', 'init');
+  const removeDir = () => {
+    if (process.env.OFFICE_REPLICAS_KEEP) {
+      console.error(`office-mcp-replicas: kept ${dir} and the database ${db}`);
+      return;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    database.remove();
+  };
   const tokens = {};
-  for (const name of callers) {
-    tokens[name] = execFileSync(binary, ['token', 'add', name, '--tokens', tokensFile],
-      { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    assert.match(tokens[name], /^omcp_/, `token add ${name} printed ${tokens[name]}`);
+  try {
+    office('db', 'init');
+    for (const name of callers) {
+      tokens[name] = execFileSync(binary, ['token', 'add', name, '--tokens', tokensFile],
+        { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      assert.match(tokens[name], /^omcp_/, `token add ${name} printed ${tokens[name]}`);
+    }
+  } catch (error) {
+    removeDir();
+    throw error;
   }
 
   const args = ['--replicas', String(replicas), '--dir', path.join(dir, 'run'), '--',
@@ -97,10 +128,6 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   child.stderr.on('data', (chunk) => { said += chunk; });
   let exit = null;
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => { exit = { code, signal }; resolve(exit); }));
-  const removeDir = () => {
-    if (process.env.OFFICE_REPLICAS_KEEP) console.error(`office-mcp-replicas: kept ${dir}`);
-    else fs.rmSync(dir, { recursive: true, force: true });
-  };
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
