@@ -110,9 +110,25 @@ struct HttpSession {
     std::string sample;
 };
 
+// Runs argv to its end (its output into `log`); "" when it exited 0, else what happened.
+std::string run_to_end(const std::vector<std::string>& argv, const fs::path& log) {
+    Child c;
+    std::string err;
+    if (!spawn(c, argv, {}, -1, log.string(), err)) return err;
+    const ExitInfo x = close_and_wait(c, now_ns() + kStartTimeout);
+    if (!x.exited) return argv[0] + " did not finish within 30 s";
+    if (office::testing::exit_code(x.status) != 0)
+        return strprintf("%s exited with status %d: %s", argv[0].c_str(), office::testing::exit_code(x.status),
+                         tail_of_file(log).c_str());
+    return "";
+}
+
 HttpSession run_http_session(const Server& s, int connections, const HttpParams& hp, Ctx& ctx) {
     HttpSession o;
     SessionDir dir(ctx.tmp_root);
+    if (!s.reset.empty()) {
+        if (o.err = run_to_end(s.reset, dir.path / "reset.log"); !o.err.empty()) return o;
+    }
     Child c;
     SessionOut spawned;
     if (!spawn_server(s, dir, -1, c, spawned)) {
@@ -288,6 +304,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
         std::string cmd;
         for (const auto& a : s.argv) cmd += (cmd.empty() ? "" : " ") + a;
         if (s.db == Server::Db::Arg) cmd += " --db <fresh tmp>/office.db";
+        if (s.db == Server::Db::Uri) cmd += " --db '" + s.db_uri + "' (db reset before each session)";
         if (s.db == Server::Db::PeerEnv) cmd = "PEER_DB=<fresh tmp>/peer.db " + cmd;
         if (s.available) {
             std::printf("  %-19s %s\n", s.name.c_str(), cmd.c_str());

@@ -125,6 +125,10 @@ void usage() {
         "                     --only office,process,peer2 and --runs apply\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
+        "  --postgres URI     with --replicas: office-mcp-pg on this PostgreSQL database too (RESET to\n"
+        "                     the seed before each session: give it a database of its own), for the\n"
+        "                     per-call cost of PostgreSQL against SQLite\n"
+        "  --server-pg PATH   office-mcp-pg binary (default: beside office-mcp, else where CMake built it)\n"
         "  --replicas LIST    the HTTP scenario through HAProxy (office-replicas): office-mcp with each\n"
         "                     comma-listed number of replicas on one database (default 1,3), and the\n"
         "                     SDK v2 peer as one replica; reports the scaling ratio instead of targets\n"
@@ -143,6 +147,7 @@ int main(int argc, char** argv) {
     std::string server_path, peers_dir, json_path, only, tmpdir;
     bool no_pin = false, no_census = false, no_node = false, http = false;
     std::vector<int> replica_counts;  // --replicas: the HTTP scenario through HAProxy
+    std::string postgres_uri, server_pg_path;
     HttpParams hp;
     std::optional<int> phase_ms;
     long long census_calls = 0;
@@ -191,7 +196,11 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "office-bench: --replicas needs positive counts (e.g. 1,3)\n");
                 return 2;
             }
-        } else if (a == "--phase-ms")
+        } else if (a == "--postgres")
+            postgres_uri = val();
+        else if (a == "--server-pg")
+            server_pg_path = val();
+        else if (a == "--phase-ms")
             phase_ms = std::atoi(val().c_str());
         else if (a == "--connections") {
             hp.connections.clear();
@@ -386,6 +395,35 @@ int main(int argc, char** argv) {
                 if (p.available) p.argv = {s.argv[0], script, peers_dir, "127.0.0.1:0"};
                 hs.push_back(p);
             }
+        }
+        if (!replica_counts.empty() && !postgres_uri.empty()) {
+            // office-mcp-pg: the same server on PostgreSQL (built only where libpq is).
+            Server g;
+            g.name = "office-mcp-pg";
+            g.key = "pg";
+            g.modern = true;
+            g.db = Server::Db::Uri;
+            g.db_uri = postgres_uri;
+            std::vector<std::string> cands;
+            if (!server_pg_path.empty()) cands.push_back(server_pg_path);
+            for (const Server& s : hs)
+                if (s.key == "office" && !s.argv.empty())
+                    cands.push_back((fs::path(s.argv[0]).parent_path() / "office-mcp-pg").string());
+#ifdef OFFICE_MCP_PG_BINARY
+            cands.push_back(OFFICE_MCP_PG_BINARY);
+#endif
+            for (const auto& cnd : cands)
+                if (access(cnd.c_str(), X_OK) == 0) {
+                    g.argv = {fs::absolute(cnd).lexically_normal().string(), "--http", "127.0.0.1:0"};
+                    break;
+                }
+            if (g.argv.empty()) {
+                g.available = false;
+                g.skip_reason = "office-mcp-pg not found; pass --server-pg PATH";
+            } else {
+                g.reset = {g.argv[0], "db", "reset", "--db", postgres_uri};
+            }
+            hs.push_back(g);
         }
         if (!replica_counts.empty()) {
             hp.replicas = true;
