@@ -16,7 +16,8 @@
 // start this instead. SIGTERM or SIGINT stops HAProxy and every replica (SIGTERM, then SIGKILL
 // after 10 s). Exit 0 when every replica still running at the end stopped cleanly (status 0 or
 // by the SIGTERM); a replica that was already dead (a test's kill -9) is said, not a failure.
-// Without --dir it works in a temp dir of its own, removed after a clean stop.
+// Without --dir it works in a temp dir of its own, removed at the end (after a failure too:
+// the sentence saying what failed carries the last lines of the log concerned).
 // Exit 1 when something failed (named on stderr), 2 on a bad command line or no haproxy.
 
 #include <algorithm>
@@ -74,7 +75,9 @@ std::string describe_status(int status) {
 
 // Starts argv with stdin /dev/null, stdout /dev/null (protocol bytes there would be a bug of the
 // server, and nobody reads them) and stderr appended to `log`; `env` replaces the environment.
-pid_t start(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& log) {
+// -1 with `err` when it cannot be started.
+pid_t start(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& log,
+            std::string& err) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -88,7 +91,10 @@ pid_t start(const std::vector<std::string>& argv, const std::vector<std::string>
     pid_t pid = -1;
     const int rc = posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) die(1, "cannot start " + argv[0] + ": " + std::strerror(rc));
+    if (rc != 0) {
+        err = "cannot start " + argv[0] + ": " + std::strerror(rc);
+        return -1;
+    }
     return pid;
 }
 
@@ -110,10 +116,15 @@ std::string read_file(const std::string& path) {
     return s.str();
 }
 
+// The last `lines` lines of `text` (all of it when it has fewer).
 std::string tail(const std::string& text, std::size_t lines = 20) {
-    std::size_t at = text.size();
-    for (std::size_t n = 0; n <= lines && at > 0; ++n) at = text.rfind('\n', at - 1);
-    return at == std::string::npos ? text : text.substr(at + 1);
+    std::size_t from = text.size();
+    for (std::size_t n = 0; n <= lines; ++n) {
+        if (from == 0) return text;
+        from = text.rfind('\n', from - 1);
+        if (from == std::string::npos) return text;
+    }
+    return text.substr(from + 1);
 }
 
 // The URL a replica announced ("serving MCP at http://..."), waiting for it up to 30 s; "" with
@@ -137,26 +148,24 @@ std::string wait_for_url(Process& p, std::string& err) {
     return "";
 }
 
-// "http://HOST:PORT/PATH" into its parts; dies on anything else (HAProxy needs host:port).
+// "http://HOST:PORT/PATH" into its parts (the caller checked that it is an http:// URL).
 void split_url(const std::string& url, std::string& host_port, std::string& path) {
     constexpr std::string_view kHttp = "http://";
-    if (url.rfind(kHttp, 0) != 0) die(1, "a replica serves at " + url + ", not at an http:// URL");
     const auto slash = url.find('/', kHttp.size());
     host_port = url.substr(kHttp.size(), slash == std::string::npos ? std::string::npos : slash - kHttp.size());
     path = slash == std::string::npos ? "/" : url.substr(slash);
 }
 
-// A port of 127.0.0.1 free right now (the kernel's pick), for HAProxy's frontend.
+// A port of 127.0.0.1 free right now (the kernel's pick), for HAProxy's frontend; 0 if none.
 int free_port() {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t len = sizeof a;
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
-        die(1, std::string("cannot find a free port: ") + std::strerror(errno));
-    const int port = ntohs(a.sin_port);
+    const bool ok = fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+                    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0;
+    const int port = ok ? ntohs(a.sin_port) : 0;
     ::close(fd);
     return port;
 }
@@ -330,17 +339,21 @@ int main(int argc, char** argv) {
     std::vector<Process*> all;
     auto fail = [&](const std::string& sentence) {
         stop_all(all);
+        std::error_code ignored;
+        if (own_dir) std::filesystem::remove_all(dir, ignored);  // what went wrong is in `sentence`
         die(1, sentence);
     };
     for (int i = 0; i < count; ++i) {
         auto& r = replicas[static_cast<std::size_t>(i)];
         r.name = "replica " + std::to_string(i + 1);
         r.log = dir + "/replica-" + std::to_string(i + 1) + ".log";
-        r.pid = start(command, env, r.log);
-        all.push_back(&r);
         std::string err;
+        r.pid = start(command, env, r.log, err);
+        if (r.pid < 0) fail(err);
+        all.push_back(&r);
         r.url = wait_for_url(r, err);
         if (r.url.empty()) fail(err);
+        if (r.url.rfind("http://", 0) != 0) fail(r.name + " serves at " + r.url + ", not at an http:// URL");
         std::fprintf(stderr, "office-replicas: %s pid %d serves %s, log %s\n", r.name.c_str(), r.pid, r.url.c_str(),
                      r.log.c_str());
     }
@@ -348,9 +361,12 @@ int main(int argc, char** argv) {
     split_url(replicas[0].url, host_port, path);
 
     const int port = free_port();
+    if (port == 0) fail(std::string("cannot find a free port: ") + std::strerror(errno));
     const std::string cfg_path = dir + "/haproxy.cfg";
     std::ofstream(cfg_path) << haproxy_config(port, replicas);
-    balancer.pid = start({haproxy, "-f", cfg_path, "-db"}, env, balancer.log);
+    std::string err;
+    balancer.pid = start({haproxy, "-f", cfg_path, "-db"}, env, balancer.log, err);
+    if (balancer.pid < 0) fail(err);
     all.push_back(&balancer);
     const auto deadline = Clock::now() + std::chrono::seconds(20);
     while (!accepts(port)) {
