@@ -9,6 +9,8 @@ packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsql
           catch2 qt6-base-dev xvfb xauth python3 python3-jsonschema)
 
 [ "${OFFICE_SETUP_EXTRA:-}" ] && read -r -a extra <<<"$OFFICE_SETUP_EXTRA" && packages+=("${extra[@]}")
+# haproxy: the replica tests run office-mcp behind a real one (tests/replicas).
+packages+=(haproxy)
 
 missing=()
 for p in "${packages[@]}"; do

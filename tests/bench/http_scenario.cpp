@@ -9,8 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <set>
@@ -19,6 +21,7 @@
 
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace bench {
 
@@ -56,6 +59,35 @@ bool wait_for_url(Child& c, const fs::path& errlog, HttpCall& call, std::string&
     return false;
 }
 
+// The replicas' pids, from office-replicas' "replica K pid P serves ..." lines.
+std::vector<pid_t> replica_pids(const fs::path& errlog) {
+    std::vector<pid_t> pids;
+    std::ifstream f(errlog);
+    for (std::string line; std::getline(f, line);) {
+        const auto at = line.find(" pid ");
+        if (line.rfind("office-replicas: replica ", 0) == 0 && at != std::string::npos)
+            pids.push_back(pid_t(std::atoi(line.c_str() + at + 5)));
+    }
+    return pids;
+}
+
+// CPU (ns, kernel-tick sampled: meaningful over a whole phase) and peak RSS (MiB) summed over pids.
+int64_t cpu_ns_of(const std::vector<pid_t>& pids) {
+    double us = 0;
+    for (pid_t pid : pids) {
+        const ProcStat st = proc_stat(pid);
+        if (!st.ok) return -1;
+        us += st.utime_us + st.stime_us;
+    }
+    return int64_t(us * 1e3);
+}
+
+double rss_mib_of(const std::vector<pid_t>& pids) {
+    double mib = 0;
+    for (pid_t pid : pids) mib += vm_hwm_mib(pid);
+    return mib;
+}
+
 // tools/call order_lunch, 2026-07-28 stateless: the headers the spec requires to match the body.
 HttpCall order_lunch_call() {
     HttpCall call;
@@ -78,9 +110,25 @@ struct HttpSession {
     std::string sample;
 };
 
+// Runs argv to its end (its output into `log`); "" when it exited 0, else what happened.
+std::string run_to_end(const std::vector<std::string>& argv, const fs::path& log) {
+    Child c;
+    std::string err;
+    if (!spawn(c, argv, {}, -1, log.string(), err)) return err;
+    const ExitInfo x = close_and_wait(c, now_ns() + kStartTimeout);
+    if (!x.exited) return argv[0] + " did not finish within 30 s";
+    if (office::testing::exit_code(x.status) != 0)
+        return strprintf("%s exited with status %d: %s", argv[0].c_str(), office::testing::exit_code(x.status),
+                         tail_of_file(log).c_str());
+    return "";
+}
+
 HttpSession run_http_session(const Server& s, int connections, const HttpParams& hp, Ctx& ctx) {
     HttpSession o;
     SessionDir dir(ctx.tmp_root);
+    if (!s.reset.empty()) {
+        if (o.err = run_to_end(s.reset, dir.path / "reset.log"); !o.err.empty()) return o;
+    }
     Child c;
     SessionOut spawned;
     if (!spawn_server(s, dir, -1, c, spawned)) {
@@ -100,6 +148,12 @@ HttpSession run_http_session(const Server& s, int connections, const HttpParams&
     if (!wait_for_url(c, errlog, call, o.err)) return fail(o.err);
     if (call.path != path) return fail("serves at " + call.path + ", not " + path);
 
+    // Behind HAProxy the work is done by the replicas, not by office-replicas itself.
+    const std::vector<pid_t> workers = s.replicas > 0 ? replica_pids(errlog) : std::vector<pid_t>{};
+    if (s.replicas > 0 && int(workers.size()) != s.replicas)
+        return fail(strprintf("office-replicas named %zu replicas, not %d", workers.size(), s.replicas));
+    auto server_cpu = [&] { return s.replicas > 0 ? cpu_ns_of(workers) : settled_cpu_ns(c); };
+
     HttpLoadSpec warm{connections, 4LL * connections, int64_t(hp.warm_ms) * 1'000'000, int64_t(hp.warm_ms) * 4'000'000};
     const HttpLoadOut w = run_http_load(call, warm, 1);
     if (!w.err.empty()) return fail("warm-up at " + std::to_string(connections) + " connections: " + w.err);
@@ -107,15 +161,15 @@ HttpSession run_http_session(const Server& s, int connections, const HttpParams&
 
     HttpLoadSpec spec{connections, 8LL * connections, int64_t(hp.phase_ms) * 1'000'000,
                       int64_t(hp.phase_ms) * 4'000'000};
-    const int64_t cpu0 = settled_cpu_ns(c), self0 = self_cpu_ns();
+    const int64_t cpu0 = server_cpu(), self0 = self_cpu_ns();
     const HttpLoadOut l = run_http_load(call, spec, 1'000'000'000);
-    const int64_t self1 = self_cpu_ns(), cpu1 = settled_cpu_ns(c);
+    const int64_t self1 = self_cpu_ns(), cpu1 = server_cpu();
     if (!l.err.empty()) return fail("at " + std::to_string(connections) + " connections: " + l.err);
     if (l.calls == 0 || l.t1 <= l.t0) return fail("no call was answered");
     o.fig["calls_per_s"] = double(l.calls) / (double(l.t1 - l.t0) / 1e9);
     o.fig["p50_ms"] = percentile(l.latency_us, 0.50) / 1e3;
     o.fig["p99_ms"] = percentile(l.latency_us, 0.99) / 1e3;
-    o.fig["peak_rss_mib"] = vm_hwm_mib(c.pid);
+    o.fig["peak_rss_mib"] = s.replicas > 0 ? rss_mib_of(workers) : vm_hwm_mib(c.pid);
     if (cpu0 >= 0 && cpu1 >= 0) o.fig["server_cpu_us_per_call"] = double(cpu1 - cpu0) / 1e3 / double(l.calls);
     o.fig["client_cpu_us_per_call"] = double(self1 - self0) / 1e3 / double(l.calls);
     o.fig["calls"] = double(l.calls);
@@ -154,7 +208,89 @@ constexpr Target kTargets[] = {{"throughput office/peer", "calls_per_s", true, 2
                                {"p99 peer/office", "p99_ms", false, 10, 0},
                                {"peak RSS peer/office", "peak_rss_mib", false, 10, 0}};
 
+using StatOf = std::function<Stat(int connections, const std::string& server, const std::string& key)>;
+
+// --replicas: what the issue asks to see, as ratios of medians. Scaling: calls/s of N replicas over
+// the fewest replicas of the same server. Against the peer (both behind HAProxy, one replica each):
+// office-mcp's calls/s, p99 and CPU per call. Backends (office-mcp-pg, when it runs): PostgreSQL's
+// p50 and replica CPU per call over SQLite's, at the same replica count.
+ojson replica_ratios(const std::vector<Server*>& active, const HttpParams& hp, const StatOf& stat) {
+    ojson out = ojson::object();
+    const Server* peer = nullptr;
+    std::map<std::string, std::vector<const Server*>> by_key;  // office-mcp builds, fewest replicas first
+    for (const Server* s : active) {
+        if (s->key == "peer2") peer = s;
+        else by_key[s->key].push_back(s);
+    }
+    for (auto& [key, list] : by_key)
+        std::sort(list.begin(), list.end(), [](const Server* a, const Server* b) { return a->replicas < b->replicas; });
+    struct Row {
+        std::string what;
+        const Server* a;
+        const Server* b;
+        const char* figure;
+        bool a_over_b;
+    };
+    std::vector<Row> rows;
+    for (const auto& [key, list] : by_key)
+        for (size_t i = 1; i < list.size(); ++i)
+            rows.push_back({"scaling: calls/s " + list[i]->name + " / " + list[0]->name, list[i], list[0], "calls_per_s", true});
+    if (peer && by_key.count("office")) {
+        const Server* o = by_key["office"].front();
+        rows.push_back({"calls/s " + o->name + " / " + peer->name, o, peer, "calls_per_s", true});
+        rows.push_back({"p99 " + peer->name + " / " + o->name, peer, o, "p99_ms", true});
+        rows.push_back({"CPU/call " + peer->name + " / " + o->name, peer, o, "server_cpu_us_per_call", true});
+    }
+    if (by_key.count("pg") && by_key.count("office"))
+        for (const Server* pg : by_key["pg"])
+            for (const Server* sq : by_key["office"])
+                if (pg->replicas == sq->replicas) {
+                    rows.push_back({"p50 " + pg->name + " / " + sq->name, pg, sq, "p50_ms", true});
+                    rows.push_back({"replica CPU/call " + pg->name + " / " + sq->name, pg, sq, "server_cpu_us_per_call", true});
+                    rows.push_back({"calls/s " + sq->name + " / " + pg->name, sq, pg, "calls_per_s", true});
+                }
+    std::printf("\nratios of medians, everything through HAProxy\n%s%s%s\n", pad("conns", 6).c_str(),
+                pad("", 52).c_str(), pad("ratio", 10, true).c_str());
+    for (int n : hp.connections)
+        for (const Row& r : rows) {
+            const Stat a = stat(n, r.a->name, r.figure), b = stat(n, r.b->name, r.figure);
+            const double ratio = a.n && b.n ? a.median / b.median : NAN;
+            std::printf("%s%s%s\n", pad(std::to_string(n), 6).c_str(), pad(r.what, 52).c_str(),
+                        pad(fmt_ratio(ratio), 10, true).c_str());
+            out[std::to_string(n)][r.what] = std::isfinite(ratio) ? ojson(ratio) : ojson();
+        }
+    return out;
+}
+
 }  // namespace
+
+std::vector<Server> behind_haproxy(const std::vector<Server>& servers, const std::vector<int>& counts,
+                                   const fs::path& self_dir) {
+    std::string driver = (self_dir / "../replicas/office-replicas").lexically_normal().string();
+#ifdef OFFICE_REPLICAS_BINARY
+    if (access(driver.c_str(), X_OK) != 0) driver = OFFICE_REPLICAS_BINARY;
+#endif
+    const bool have_driver = access(driver.c_str(), X_OK) == 0;
+    std::vector<Server> out;
+    for (const Server& s : servers) {
+        if (s.key == "process") continue;  // the durability trade-off is --http's question, not this one's
+        for (int n : s.key == "peer2" ? std::vector<int>{1} : counts) {
+            Server r = s;
+            r.replicas = n;
+            r.name = (s.key == "peer2" ? std::string("peer-v2-http") : s.name) + " x" + std::to_string(n);
+            if (!have_driver) {
+                r.available = false;
+                r.skip_reason = "office-replicas not found at " + driver;
+            }
+            if (r.available) {
+                r.argv = {driver, "--replicas", std::to_string(n), "--"};
+                r.argv.insert(r.argv.end(), s.argv.begin(), s.argv.end());
+            }
+            out.push_back(r);
+        }
+    }
+    return out;
+}
 
 int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx, const std::string& json_path,
                    const std::string& header) {
@@ -168,6 +304,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
         std::string cmd;
         for (const auto& a : s.argv) cmd += (cmd.empty() ? "" : " ") + a;
         if (s.db == Server::Db::Arg) cmd += " --db <fresh tmp>/office.db";
+        if (s.db == Server::Db::Uri) cmd += " --db '" + s.db_uri + "' (db reset before each session)";
         if (s.db == Server::Db::PeerEnv) cmd = "PEER_DB=<fresh tmp>/peer.db " + cmd;
         if (s.available) {
             std::printf("  %-19s %s\n", s.name.c_str(), cmd.c_str());
@@ -239,6 +376,10 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
         }
 
     ojson ratios = ojson::object();
+    if (hp.replicas) {
+        ratios = replica_ratios(active, hp, stat);
+        offices.clear();  // the issue's targets compare office-mcp and the peer without a proxy
+    }
     int missed = 0;
     for (const Server* office : offices) {
         if (!peer) break;
@@ -264,7 +405,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     }
     if (peer && !offices.empty())
         std::printf("targets missed by office-mcp with its default durability: %d\n", missed);
-    else
+    else if (!hp.replicas)
         std::printf("\nno ratios: office-mcp and the peer did not both run\n");
 
     if (!json_path.empty()) {

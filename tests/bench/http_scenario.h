@@ -20,7 +20,15 @@ struct HttpParams {
     int runs = 3;
     int warm_ms = 500;    // untimed calls before the phase (the peer's JIT)
     int phase_ms = 2000;  // the timed phase lasts this long (and at least 8 calls per connection)
+    bool replicas = false;  // servers are behind HAProxy (behind_haproxy): scaling ratios, no targets
 };
+
+// office-bench --replicas: each office-mcp of `servers` again as `counts` replicas on one database
+// behind HAProxy (office-replicas, found beside the bench or where CMake built it), and the SDK v2
+// HTTP peer as one replica behind it, so every server pays the same proxy hop. The CPU and peak
+// RSS of such a server are the sums over its replicas (HAProxy and the database server excluded).
+std::vector<Server> behind_haproxy(const std::vector<Server>& servers, const std::vector<int>& counts,
+                                   const fs::path& self_dir);
 
 // `servers`: office-mcp (key "office", argv = the binary, db Arg) and the peer (key "peer2",
 // argv = node peer-v2-http.mjs PEERS_DIR, db PeerEnv); unavailable ones are listed as skipped.

@@ -125,6 +125,13 @@ void usage() {
         "                     --only office,process,peer2 and --runs apply\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
+        "  --postgres URI     with --replicas: office-mcp-pg on this PostgreSQL database too (RESET to\n"
+        "                     the seed before each session: give it a database of its own), for the\n"
+        "                     per-call cost of PostgreSQL against SQLite\n"
+        "  --server-pg PATH   office-mcp-pg binary (default: beside office-mcp, else where CMake built it)\n"
+        "  --replicas LIST    the HTTP scenario through HAProxy (office-replicas): office-mcp with each\n"
+        "                     comma-listed number of replicas on one database (default 1,3), and the\n"
+        "                     SDK v2 peer as one replica; reports the scaling ratio instead of targets\n"
         "  --echo-server      act as the echo floor server (used by the bench itself)\n"
         "exit status: 0 when every session ran to its end, 1 when any failed (each named on\n"
         "stderr; the report is still printed), 2 for a command line it does not understand\n");
@@ -139,6 +146,8 @@ int main(int argc, char** argv) {
     Params& P = ctx.p;
     std::string server_path, peers_dir, json_path, only, tmpdir;
     bool no_pin = false, no_census = false, no_node = false, http = false;
+    std::vector<int> replica_counts;  // --replicas: the HTTP scenario through HAProxy
+    std::string postgres_uri, server_pg_path;
     HttpParams hp;
     std::optional<int> phase_ms;
     long long census_calls = 0;
@@ -178,6 +187,19 @@ int main(int argc, char** argv) {
             no_node = true;
         else if (a == "--http")
             http = true;
+        else if (a == "--replicas") {
+            http = true;
+            std::stringstream ss(val());
+            for (std::string n; std::getline(ss, n, ',');)
+                if (std::atoi(n.c_str()) > 0) replica_counts.push_back(std::atoi(n.c_str()));
+            if (replica_counts.empty()) {
+                std::fprintf(stderr, "office-bench: --replicas needs positive counts (e.g. 1,3)\n");
+                return 2;
+            }
+        } else if (a == "--postgres")
+            postgres_uri = val();
+        else if (a == "--server-pg")
+            server_pg_path = val();
         else if (a == "--phase-ms")
             phase_ms = std::atoi(val().c_str());
         else if (a == "--connections") {
@@ -373,6 +395,39 @@ int main(int argc, char** argv) {
                 if (p.available) p.argv = {s.argv[0], script, peers_dir, "127.0.0.1:0"};
                 hs.push_back(p);
             }
+        }
+        if (!replica_counts.empty() && !postgres_uri.empty()) {
+            // office-mcp-pg: the same server on PostgreSQL (built only where libpq is).
+            Server g;
+            g.name = "office-mcp-pg";
+            g.key = "pg";
+            g.modern = true;
+            g.db = Server::Db::Uri;
+            g.db_uri = postgres_uri;
+            std::vector<std::string> cands;
+            if (!server_pg_path.empty()) cands.push_back(server_pg_path);
+            for (const Server& s : hs)
+                if (s.key == "office" && !s.argv.empty())
+                    cands.push_back((fs::path(s.argv[0]).parent_path() / "office-mcp-pg").string());
+#ifdef OFFICE_MCP_PG_BINARY
+            cands.push_back(OFFICE_MCP_PG_BINARY);
+#endif
+            for (const auto& cnd : cands)
+                if (access(cnd.c_str(), X_OK) == 0) {
+                    g.argv = {fs::absolute(cnd).lexically_normal().string(), "--http", "127.0.0.1:0"};
+                    break;
+                }
+            if (g.argv.empty()) {
+                g.available = false;
+                g.skip_reason = "office-mcp-pg not found; pass --server-pg PATH";
+            } else {
+                g.reset = {g.argv[0], "db", "reset", "--db", postgres_uri};
+            }
+            hs.push_back(g);
+        }
+        if (!replica_counts.empty()) {
+            hp.replicas = true;
+            hs = behind_haproxy(hs, replica_counts, self_dir);
         }
         const double load = loadavg();
         std::string header = strprintf("office-bench --http — %s, %s %s, %d CPUs allowed, load average %.2f\n", datebuf,

@@ -50,6 +50,9 @@ std::vector<std::string> server_argv(const Server& s, const SessionDir& d, std::
     if (s.db == Server::Db::Arg) {
         argv.push_back("--db");
         argv.push_back((d.path / "office.db").string());
+    } else if (s.db == Server::Db::Uri) {
+        argv.push_back("--db");
+        argv.push_back(s.db_uri);
     } else if (s.db == Server::Db::PeerEnv) {
         env.push_back("PEER_DB=" + (d.path / "peer.db").string());
     }

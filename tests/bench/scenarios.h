@@ -25,10 +25,15 @@ struct Server {
     std::string key;   // echo, office, peer1, peer2
     std::vector<std::string> argv;
     bool modern = false;  // speaks 2026-07-28
-    enum class Db { None, Arg, PeerEnv } db = Db::None;
+    enum class Db { None, Arg, PeerEnv, Uri } db = Db::None;
     bool available = true;
     std::string skip_reason;
     std::string version;
+    int replicas = 0;  // > 0: argv is office-replicas running that many copies behind HAProxy
+    // Db::Uri: --db this URI (a PostgreSQL database), after `reset` (office-mcp-pg db reset --db
+    // URI) has put it back to the seed: every session starts from the same office.
+    std::string db_uri;
+    std::vector<std::string> reset;
 };
 
 struct Params {
