@@ -276,11 +276,11 @@ void PostgresOfficeStore::begin_write() {
 
 void PostgresOfficeStore::commit_write() {
     const auto done = run(batch_open_ ? "RELEASE unit" : "COMMIT");
+    write_open_ = false;
     // COMMIT of a transaction a failed statement doomed rolls back and says only "ROLLBACK"
     // (SQLite would have kept the rest): never let that pass for a commit.
     if (done.command() == "ROLLBACK")
         throw StoreError(0, "the write to " + masked_uri(conn_->uri()) + " was rolled back after an earlier error");
-    write_open_ = false;
 }
 
 void PostgresOfficeStore::rollback_write() noexcept {

@@ -93,12 +93,14 @@ TEST_CASE("a new PostgreSQL office is seeded exactly as seed.sql says, at schema
 TEST_CASE("the schema's constraints hold on PostgreSQL: one pending request per invoice, single-use nonces, no over-refund", "[.][postgres]") {
     TestDatabase db;
     auto store = open_test_store(db);
-    office::WriteTransaction write(*store);
-    store->queue_approval(2, "a", "t");
-    CHECK_THROWS_AS(store->queue_approval(2, "b", "t"), StoreError);
-    // The failed statement doomed the transaction (PostgreSQL's COMMIT would quietly roll it
-    // back): committing it anyway is an error, not a silent loss of the first request.
-    CHECK_THROWS_AS(write.commit(), StoreError);
+    {
+        office::WriteTransaction write(*store);
+        store->queue_approval(2, "a", "t");
+        CHECK_THROWS_AS(store->queue_approval(2, "b", "t"), StoreError);
+        // The failed statement doomed the transaction (PostgreSQL's COMMIT would quietly roll
+        // it back): committing it anyway is an error, not a silent loss of the first request.
+        CHECK_THROWS_WITH(write.commit(), "the write to " + db.arg() + " was rolled back after an earlier error");
+    }
     CHECK(db.number("SELECT count(*) FROM approval_requests") == 0);
 
     office::WriteTransaction nonce(*store);
