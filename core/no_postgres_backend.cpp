@@ -11,7 +11,7 @@ namespace {
 }
 }  // namespace
 
-std::unique_ptr<OfficeStore> open_postgres_office(const std::string&) { refuse(); }
+std::unique_ptr<OfficeStore> open_postgres_office(const std::string&, Durability) { refuse(); }
 void check_postgres_office(const std::string&) { refuse(); }
 void reset_postgres_office(const std::string&) { refuse(); }
 

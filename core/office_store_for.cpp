@@ -15,7 +15,7 @@
 namespace office {
 
 std::unique_ptr<OfficeStore> open_office_store_for(const std::string& db, Durability durability) {
-    if (is_postgres_uri(db)) return open_postgres_office(db);
+    if (is_postgres_uri(db)) return open_postgres_office(db, durability);
     return open_office_store(db, durability);
 }
 

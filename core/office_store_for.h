@@ -17,7 +17,7 @@ namespace office {
 
 // Opens the office `db` names, created, seeded or migrated as needed. Throws StoreError with
 // one sentence (unreachable server, foreign schema, a file that is not ours, no PostgreSQL in
-// this build, ...). `durability` applies to SQLite; PostgreSQL commits as its server is set.
+// this build, ...). `durability`: what a commit waits for, on either backend.
 std::unique_ptr<OfficeStore> open_office_store_for(const std::string& db, Durability durability = Durability::Power);
 
 // Refuses at start, with StoreError, a database that cannot work, creating nothing (a

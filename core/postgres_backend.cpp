@@ -7,8 +7,8 @@
 
 namespace office {
 
-std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri) {
-    return std::make_unique<PostgresOfficeStore>(uri);
+std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri, Durability durability) {
+    return std::make_unique<PostgresOfficeStore>(uri, durability);
 }
 
 void check_postgres_office(const std::string& uri) {

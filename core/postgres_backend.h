@@ -4,13 +4,14 @@
 // throw StoreError with the sentence that names office-mcp-pg.
 
 #include "office_store.h"
+#include "sqlite.h"  // Durability
 
 #include <memory>
 #include <string>
 
 namespace office {
 
-std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri);
+std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri, Durability durability);
 void check_postgres_office(const std::string& uri);
 void reset_postgres_office(const std::string& uri);
 

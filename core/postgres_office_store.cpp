@@ -202,8 +202,10 @@ void reset_postgres(pg::Connection& conn) {
 
 // ---- The store ----------------------------------------------------------------------------
 
-PostgresOfficeStore::PostgresOfficeStore(const std::string& uri) : conn_(std::make_unique<pg::Connection>(uri)) {
+PostgresOfficeStore::PostgresOfficeStore(const std::string& uri, Durability durability)
+    : conn_(std::make_unique<pg::Connection>(uri)), durability_(durability) {
     try {
+        configure();
         migrate_postgres(*conn_, postgres_migrations());
     } catch (const pg::Error& e) {
         throw StoreError(0, "cannot set up database " + masked_uri(uri) + ": " + e.what());
@@ -216,6 +218,11 @@ void PostgresOfficeStore::reconnect() {
     if (!conn_->reset())
         throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
                                 " was lost and could not be made again");
+    configure();
+}
+
+void PostgresOfficeStore::configure() {
+    conn_->exec(durability_ == Durability::Power ? "SET synchronous_commit = on" : "SET synchronous_commit = off");
 }
 
 void PostgresOfficeStore::lost(const pg::Error& e) {

@@ -13,6 +13,7 @@
 
 #include "office_store.h"
 #include "postgres.h"
+#include "sqlite.h"  // Durability
 
 #include <memory>
 #include <span>
@@ -46,8 +47,11 @@ void reset_postgres(pg::Connection& conn);
 
 class PostgresOfficeStore final : public OfficeStore {
 public:
-    // Connects to `uri` and migrates it (StoreError with one sentence otherwise).
-    explicit PostgresOfficeStore(const std::string& uri);
+    // Connects to `uri` and migrates it (StoreError with one sentence otherwise). Durability:
+    // Power waits for the server's WAL flush at every COMMIT (synchronous_commit = on, the
+    // server's default); Process lets COMMIT return before it (synchronous_commit = off): an
+    // acknowledged write survives office-mcp dying, not the database server's machine.
+    explicit PostgresOfficeStore(const std::string& uri, Durability durability = Durability::Power);
     ~PostgresOfficeStore() override;
 
     // The connection itself: for tests that look at rows and for `db reset`, never for the
@@ -101,9 +105,11 @@ private:
     void begin(std::string_view then);
     bool open() const { return write_open_ || batch_open_; }
     void reconnect();
+    void configure();  // the session settings, again after every reconnect
     [[noreturn]] void lost(const pg::Error& e);
 
     std::unique_ptr<pg::Connection> conn_;
+    Durability durability_;
     bool write_open_ = false;  // a write unit is open
     bool batching_ = false;
     bool batch_open_ = false;  // the batch's transaction has begun

@@ -301,6 +301,17 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
     CHECK(db.number("SELECT count(*) FROM lunch_orders") == 1);
 }
 
+TEST_CASE("power durability waits for PostgreSQL's WAL flush at every commit, process durability does not, also after a reconnect", "[.][postgres]") {
+    TestDatabase db;
+    PostgresOfficeStore power(db.arg());
+    PostgresOfficeStore process(db.arg(), office::Durability::Process);
+    CHECK(store_texts(power, "SHOW synchronous_commit") == std::vector<std::string>{"on"});
+    CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});
+    REQUIRE(terminate_connections(db.name()) == 2);
+    CHECK(process.find_customers("Maria").size() == 1);  // made again...
+    CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});  // ...and set again
+}
+
 TEST_CASE("a batch on PostgreSQL commits its units once at its end, and a rolled-back unit stays rolled back", "[.][postgres]") {
     TestDatabase db;
     PostgresOfficeStore store(db.arg());
