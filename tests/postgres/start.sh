@@ -22,35 +22,34 @@ fi
 
 "$(dirname "$0")/stop.sh" "$dir" >/dev/null 2>&1 || true   # a server left over from an interrupted run
 rm -rf "$dir" "$dir-home"
-mkdir -p "$dir"
+mkdir -p "$(dirname "$dir")"
+run="$dir"   # where the server's files and socket really are
 as=()
 if [ "$(id -u)" -eq 0 ]; then
   command -v setpriv >/dev/null || { echo "postgres fixture: setpriv (util-linux) is needed to run PostgreSQL as nobody" >&2; exit 1; }
-  chown nobody:nogroup "$dir"
   as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
-  # nobody must be able to reach DIR through every directory above it.
-  d="$dir"
-  while [ "$d" != "/" ]; do
-    d="$(dirname "$d")"
-    if ! "${as[@]}" test -x "$d"; then
-      echo "postgres fixture: nobody cannot enter $d, so PostgreSQL cannot run in $dir" >&2
-      exit 1
-    fi
-  done
+  # nobody must reach DIR through every directory above it; a checkout under /root (0700) is
+  # out of its reach: then the server lives in a directory of /tmp, and DIR links to it.
+  if ! "${as[@]}" test -x "$(dirname "$dir")"; then
+    run="$(mktemp -d /tmp/office-mcp-postgres-XXXXXX)"
+    ln -s "$run" "$dir"
+  fi
 fi
+mkdir -p "$run"
+[ ${#as[@]} -gt 0 ] && chown nobody:nogroup "$run"
 
-"${as[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 || {
-  cat "$dir/initdb.log" >&2
+"${as[@]}" "$bin/initdb" -D "$run/data" -U postgres -A trust -E UTF8 --no-locale >"$run/initdb.log" 2>&1 || {
+  cat "$run/initdb.log" >&2
   echo "postgres fixture: initdb failed (above)" >&2
   exit 1
 }
 # Small and quick: no TCP, the socket in DIR, no fsync (a test server's data may be lost with the
 # machine), enough connections for parallel tests and their racing processes.
-"${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-  -o "-c listen_addresses='' -k $dir -c fsync=off -c max_connections=200 -c shared_buffers=16MB" start >/dev/null || {
-  cat "$dir/server.log" >&2
+"${as[@]}" "$bin/pg_ctl" -D "$run/data" -l "$run/server.log" -w -t 60 \
+  -o "-c listen_addresses='' -k $run -c fsync=off -c max_connections=200 -c shared_buffers=16MB" start >/dev/null || {
+  cat "$run/server.log" >&2
   echo "postgres fixture: the server did not start (its log is above)" >&2
   exit 1
 }
-echo "$bin" >"$dir/bin"
+echo "$bin" >"$run/bin"
 echo "postgres fixture: PostgreSQL from $bin is running with its socket in $dir"
