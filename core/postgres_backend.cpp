@@ -12,25 +12,9 @@ std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri, Durabi
 }
 
 void check_postgres_office(const std::string& uri) {
-    pg::Connection conn(uri);
-    // Only looks: the steps given are none, so an office of any known version passes, and a
-    // database holding someone else's tables is refused.
+    pg::Connection conn(uri);  // an unreachable server: "cannot connect to PostgreSQL at ..."
     try {
-        auto r = conn.query(
-            "SELECT to_regclass('office_schema') IS NOT NULL, "
-            "(SELECT count(*) FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace "
-            "AND c.relkind IN ('r', 'v', 'm', 'f', 'p'))");
-        const bool ours = r.boolean(0, 0);
-        if (!ours && r.integer(0, 1) != 0)
-            throw StoreError(0, "database " + masked_uri(uri) +
-                                    " is not an office-mcp database: it holds tables of another application");
-        if (ours) {
-            const auto version = conn.query("SELECT max(version) FROM office_schema").integer(0, 0);
-            if (version > kPostgresSchemaVersion)
-                throw StoreError(0, "database " + masked_uri(uri) + " was written by a newer office-mcp (schema " +
-                                        std::to_string(version) + "; this build knows " +
-                                        std::to_string(kPostgresSchemaVersion) + ")");
-        }
+        check_postgres_schema(conn);
     } catch (const pg::Error& e) {
         throw StoreError(0, "cannot use database " + masked_uri(uri) + ": " + e.what());
     }

@@ -125,6 +125,11 @@ StoreError not_ours(const pg::Connection& conn) {
                              " is not an office-mcp database: it holds tables of another application");
 }
 
+StoreError too_new(const pg::Connection& conn, std::int64_t version, int known) {
+    return StoreError(0, "database " + masked_uri(conn.uri()) + " was written by a newer office-mcp (schema " +
+                             std::to_string(version) + "; this build knows " + std::to_string(known) + ")");
+}
+
 // The first statement of a failed transaction is what the person needs; the ROLLBACK after it
 // cannot add anything.
 void rollback_quietly(pg::Connection& conn) noexcept {
@@ -158,6 +163,12 @@ std::span<const PostgresMigration> postgres_migrations() {
     return steps;
 }
 
+void check_postgres_schema(pg::Connection& conn, int known_version) {
+    const Header h = read_header(conn);
+    if (!h.ours && !h.empty) throw not_ours(conn);
+    if (h.version > known_version) throw too_new(conn, h.version, known_version);
+}
+
 void migrate_postgres(pg::Connection& conn, std::span<const PostgresMigration> steps) {
     const int target = steps.empty() ? 0 : steps.back().version;
     // A replica that finds the database current does not take the lock at all.
@@ -178,9 +189,7 @@ void migrate_postgres(pg::Connection& conn, std::span<const PostgresMigration> s
             conn.exec(step.sql);
             conn.query("UPDATE office_schema SET version = $1", {step.version});
         });
-        if (newer)
-            throw StoreError(0, "database " + masked_uri(conn.uri()) + " was written by a newer office-mcp (schema " +
-                                    std::to_string(found) + "; this build knows " + std::to_string(target) + ")");
+        if (newer) throw too_new(conn, found, target);
     }
 }
 

@@ -42,6 +42,11 @@ std::span<const PostgresMigration> postgres_migrations();
 // Tests pass their own steps to exercise the mechanism from an older version.
 void migrate_postgres(pg::Connection& conn, std::span<const PostgresMigration> steps);
 
+// Only looks: throws StoreError for a database holding tables that are not ours, or written
+// by a build newer than `known_version`; an empty database or an office passes. What serving
+// checks at start (check_office_location), creating nothing.
+void check_postgres_schema(pg::Connection& conn, int known_version = kPostgresSchemaVersion);
+
 // Drops the office's tables and seeds again (office-mcp db reset). Refuses a foreign database.
 void reset_postgres(pg::Connection& conn);
 

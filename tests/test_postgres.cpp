@@ -163,6 +163,10 @@ TEST_CASE("PostgreSQL migrations run from an empty database and from an older ve
                         "database " + office::masked_uri(db.arg()) + " was written by a newer office-mcp (schema " +
                             std::to_string(next) + "; this build knows " + std::to_string(office::kPostgresSchemaVersion) + ")");
     CHECK(db.number("SELECT version FROM office_schema") == next);
+    ServerProcess server({"--db", db.arg()});  // serving refuses it at start
+    CHECK(server.wait() == 2);
+    CHECK(server.stderr_text().find("office-mcp: database " + db.arg() + " was written by a newer office-mcp (schema ") !=
+          std::string::npos);
 }
 
 TEST_CASE("a PostgreSQL database holding another application's tables is refused and left as it was", "[.][postgres]") {
