@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsqlite3-dev libssl-dev libboost-dev
+# libpq-dev: office-mcp-pg, the dynamically linked build that also serves PostgreSQL offices.
+packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsqlite3-dev libssl-dev libboost-dev libpq-dev
           catch2 qt6-base-dev xvfb xauth python3 python3-jsonschema)
 
 [ "${OFFICE_SETUP_EXTRA:-}" ] && read -r -a extra <<<"$OFFICE_SETUP_EXTRA" && packages+=("${extra[@]}")

@@ -40,7 +40,9 @@ Usage:
 
 Options:
   --db PATH              the SQLite database (default: $OFFICE_MCP_DB, else
-                         $XDG_DATA_HOME/office-mcp/office.db, else ~/.local/share/office-mcp/office.db)
+                         $XDG_DATA_HOME/office-mcp/office.db, else ~/.local/share/office-mcp/office.db),
+                         or a PostgreSQL office as a libpq URI: postgresql://USER@HOST/DB, or
+                         postgresql:///DB?host=/socket/dir (served by office-mcp-pg only)
   --profile NAME         which tools to serve: all (default), scheduling, billing, lunch
   --tools a,b,c          serve exactly these tools
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
@@ -79,14 +81,14 @@ std::string self_path() {
 int run_db_command(const Options& o) {
     const std::string what = o.command.size() > 1 ? o.command[1] : "";
     if (what == "path") {
-        std::printf("%s\n", absolute(o.db).c_str());
+        std::printf("%s\n", office::office_display_name(o.db).c_str());
         return 0;
     }
     if (what != "init" && what != "reset") fail("db needs init, reset or path");
     try {
-        auto store = office::open_office_store(o.db);
-        if (what == "reset") office::reset_database(store->database());
-        std::fprintf(stderr, "office-mcp: database %s is %s\n", absolute(o.db).c_str(),
+        if (what == "reset") office::reset_office(o.db);
+        else office::open_office_store_for(o.db);
+        std::fprintf(stderr, "office-mcp: database %s is %s\n", office::office_display_name(o.db).c_str(),
                      what == "reset" ? "reset to the seed data" : "ready");
         return 0;
     } catch (const office::StoreError& e) {
@@ -105,7 +107,7 @@ std::string shell_quoted(const std::string& text) {
 // The serving options given, as arguments for the pasted configuration. Paths absolute: the
 // client that launches the server runs it from anywhere.
 std::vector<std::string> serving_args(const Options& o) {
-    std::vector<std::string> args = {"--db", absolute(o.db)};
+    std::vector<std::string> args = {"--db", office::is_postgres_uri(o.db) ? o.db : absolute(o.db)};
     if (!o.given.profile.empty()) args.insert(args.end(), {"--profile", o.given.profile});
     if (!o.given.tools.empty()) args.insert(args.end(), {"--tools", o.given.tools});
     if (!o.given.state_ttl.empty()) args.insert(args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
@@ -158,10 +160,11 @@ int run_log_command(const Options& o) {
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
     if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
-    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
+    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(o.db))
+        fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
     std::vector<office::AuditEntry> entries;
     try {
-        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        auto store = office::open_office_store_for(o.db);  // brings an older file forward first
         entries = store->read_audit(o.audit);
     } catch (const office::StoreError& e) {
         fail(e.what());
@@ -176,9 +179,10 @@ int run_approvals_command(const Options& o) {
     const bool list = what == "list" && o.command.size() == 2;
     const bool reopen = what == "reopen" && o.command.size() == 3;
     if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
-    if (!std::filesystem::exists(o.db)) fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
+    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(o.db))
+        fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
     try {
-        auto store = office::open_office_store(o.db);  // brings an older file forward first
+        auto store = office::open_office_store_for(o.db);  // brings an older file forward first
         if (reopen) {
             const auto id = positive_number("approvals reopen", o.command[2]);
             const auto outcome =

@@ -151,7 +151,7 @@ int serve(const Options& o) {
     // A location that cannot work is refused now, not at the first tool call (which a client
     // shows as a dropped connection). Nothing is created: a server/discover probe leaves no file.
     try {
-        office::check_database_location(o.db);
+        office::check_office_location(o.db);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
@@ -171,8 +171,10 @@ int serve(const Options& o) {
 
     office::ConnectionOptions options;
     options.tools = tools;
-    options.open_store = [&] { return office::open_office_store(o.db, o.durability); };
-    options.open_sealer = [&] { return std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl); };
+    options.open_store = [&] { return office::open_office_store_for(o.db, o.durability); };
+    options.open_sealer = [&] {
+        return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);
+    };
     options.logger = &logger;
     options.max_line = kMaxLine;
     office::Connection connection(std::move(options));

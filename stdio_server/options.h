@@ -5,6 +5,7 @@
 
 #include "audit.h"
 #include "log.h"
+#include "office_store_for.h"
 #include "sqlite_office_store.h"
 
 #include <cstdint>

@@ -13,7 +13,7 @@ namespace {
 nlohmann::ordered_json identity(const Options& o) {
     nlohmann::ordered_json line;
     line["version"] = office::server_version();
-    line["db"] = absolute(o.db);
+    line["db"] = office::office_display_name(o.db);  // a URI's password masked
     line["profile"] = o.profile;
     line["pid"] = static_cast<long long>(::getpid());
     return line;

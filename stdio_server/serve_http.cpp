@@ -3,7 +3,7 @@
 #include "http_server.h"
 #include "request_state.h"
 #include "run_log.h"
-#include "sqlite_office_store.h"
+#include "office_store_for.h"
 #include "tokens.h"
 #include "tool.h"
 
@@ -82,7 +82,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         log.write(line);
         log.flush();
     });
-    const std::string tokens_path = o.tokens_file.empty() ? office::default_tokens_path(o.db) : o.tokens_file;
+    const std::string tokens_path = o.tokens_file.empty() ? office::default_tokens_path(office::office_local_path(o.db)) : o.tokens_file;
     std::optional<LiveTokens> tokens;
     try {
         tokens.emplace(tokens_path, logger);
@@ -102,12 +102,14 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     // Unlike stdio, the store opens now: an HTTP office is a service, and a database that
     // cannot work should stop it before it listens, not at the first call.
     try {
-        office::check_database_location(o.db);
-        h.endpoint.store = office::open_office_store(o.db, o.durability);
+        office::check_office_location(o.db);
+        h.endpoint.store = office::open_office_store_for(o.db, o.durability);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
-    h.endpoint.open_sealer = [&] { return std::make_unique<office::StateSealer>(office::load_state_keys(o.db), o.state_ttl); };
+    h.endpoint.open_sealer = [&] {
+        return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);
+    };
     h.endpoint.allowed_origins = o.allowed_origins;
     h.endpoint.allow_loopback_origins = *loopback;
 

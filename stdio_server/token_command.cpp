@@ -4,6 +4,7 @@
 #include "sqlite_office_store.h"
 #include "store_error.h"
 #include "text_table.h"
+#include "office_store_for.h"
 #include "tokens.h"
 
 #include <cstdio>
@@ -71,7 +72,7 @@ std::optional<int> token_command(int argc, char** argv) {
     if (profile_given && !add) return refused("--profile belongs to token add", 2);
 
     try {
-        if (tokens.empty()) tokens = default_tokens_path(db.empty() ? default_database_path() : db);
+        if (tokens.empty()) tokens = default_tokens_path(office_local_path(db.empty() ? default_database_path() : db));
         std::optional<TokenFileLock> lock;  // a change is read, made and written under the lock
         if (!list) lock.emplace(tokens);
         auto file = TokenFile::load(tokens);

@@ -1,5 +1,7 @@
 #include "server_process.h"
 
+#include "test_database.h"
+
 #include "exit_status.h"
 
 #include <chrono>
@@ -25,6 +27,10 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::ve
     stderr_path_ = err_template;
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+    // OFFICE_MCP_TEST_BINARY runs the tests against another build (e.g. to see a new test
+    // fail on the code before a fix); else office-mcp, or office-mcp-pg when the suites run on
+    // PostgreSQL (test_database.h). Chosen before fork: the child only execs.
+    std::string binary = std::getenv("OFFICE_MCP_TEST_BINARY") ? std::getenv("OFFICE_MCP_TEST_BINARY") : office_mcp_binary();
     pid_ = fork();
     if (pid_ == 0) {
         dup2(to_child[0], STDIN_FILENO);
@@ -32,9 +38,6 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::ve
         dup2(err_fd, STDERR_FILENO);
         for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
         std::vector<char*> argv;
-        // OFFICE_MCP_TEST_BINARY runs the tests against another build (e.g. to see a new test
-        // fail on the code before a fix).
-        static std::string binary = std::getenv("OFFICE_MCP_TEST_BINARY") ? std::getenv("OFFICE_MCP_TEST_BINARY") : OFFICE_MCP_BINARY;
         for (const auto& w : wrapper) argv.push_back(const_cast<char*>(w.c_str()));
         argv.push_back(binary.data());
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));

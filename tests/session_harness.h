@@ -7,12 +7,15 @@
 #include "messages.h"
 #include "request_state.h"
 #include "session.h"
+#include "office_store_for.h"
 #include "sqlite_office_store.h"
+#include "test_database.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,19 +112,20 @@ public:
         return r["error"];
     }
 
-    Database& db() { return store().database(); }
-    std::string text(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        std::string value = st.step() ? st.column_text(0) : "<no row>";
-        st.reset();
-        return value;
+    // The SQLite database itself, for the suites that run on SQLite only.
+    Database& db() {
+        auto* sqlite = dynamic_cast<SqliteOfficeStore*>(&connection_.store());
+        REQUIRE(sqlite != nullptr);
+        return sqlite->database();
     }
-    std::int64_t number(std::string_view sql) {
-        auto& st = db().prepare(sql);
-        const std::int64_t value = st.step() ? st.column_int(0) : -1;
-        st.reset();
-        return value;
+    // Rows through the store's own connection, with SQL both backends understand.
+    void exec(const std::string& sql) { store_exec(connection_.store(), sql); }
+    std::string text(const std::string& sql) {
+        const auto rows = store_texts(connection_.store(), sql);
+        return rows.empty() ? "<no row>" : rows[0];
     }
+    std::vector<std::string> texts(const std::string& sql) { return store_texts(connection_.store(), sql); }
+    std::int64_t number(const std::string& sql) { return store_number(connection_.store(), sql); }
     std::string invoice_status(int id) { return text("SELECT status FROM invoices WHERE id = " + std::to_string(id)); }
     std::int64_t refunds() { return number("SELECT count(*) FROM refunds"); }
 
@@ -137,17 +141,15 @@ private:
         return parse_lines(out);
     }
 
-    // The connection's store (opened now if no request has opened it yet), as the SQLite one
-    // that open_store made.
-    SqliteOfficeStore& store() { return static_cast<SqliteOfficeStore&>(connection_.store()); }
-
     ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger) {
         ConnectionOptions options;
         options.tools = std::move(tools);
         options.principal = std::move(principal);
         options.logger = logger;
+        // ":memory:" is a fresh office: on PostgreSQL a database of its own (test_database.h).
         options.open_store = [this]() -> std::unique_ptr<OfficeStore> {
-            auto store = open_office_store(path_);
+            if (path_ == ":memory:" && on_postgres() && !own_) own_.emplace();
+            auto store = open_office_store_for(own_ ? own_->arg() : path_);
             ++database_opens;
             return store;
         };
@@ -157,6 +159,7 @@ private:
     }
 
     std::string path_;
+    std::optional<TestDatabase> own_;  // before connection_: the store closes before its database is dropped
     Connection connection_;
 
 public:

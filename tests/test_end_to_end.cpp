@@ -1,7 +1,9 @@
 // End-to-end: the real office-mcp binary over real pipes, on a real SQLite file.
 
 #include "server_process.h"
+#include "office_store_for.h"
 #include "sqlite_office_store.h"
+#include "test_database.h"
 
 #include <catch2/catch.hpp>
 
@@ -19,6 +21,12 @@ using namespace office::testing;
 
 namespace {
 
+// The office of one test case, on the suites' backend: SQLite, or PostgreSQL when the suite
+// runs as postgres.* (test_database.h). The cases tagged [sqlite] are about the file itself.
+using Office = office::testing::TestDatabase;
+
+std::string column(const Office& office, const std::string& sql) { return office.text(sql); }
+
 std::string column(const std::string& db_path, const std::string& sql) {
     office::Database db(db_path, office::Database::Mode::ReadOnly);
     auto& q = db.prepare(sql);
@@ -29,7 +37,7 @@ std::string column(const std::string& db_path, const std::string& sql) {
 
 }  // namespace
 
-TEST_CASE("server/discover as a process's only request is answered and creates no database", "[e2e]") {
+TEST_CASE("server/discover as a process's only request is answered and creates no database", "[e2e][sqlite]") {
     TempDir dir;
     ServerProcess server({"--db", dir.file("office.db")});
     const auto reply = server.request({{"jsonrpc", "2.0"}, {"id", "d1"}, {"method", "server/discover"}, {"params", modern_params()}});
@@ -42,27 +50,27 @@ TEST_CASE("server/discover as a process's only request is answered and creates n
 }
 
 TEST_CASE("a lunch order succeeds over pipes as a stateless request and after every legacy handshake", "[e2e]") {
-    TempDir dir;
+    Office office;  // on the suites' backend
     {
-        ServerProcess server({"--db", dir.file("office.db")});
+        ServerProcess server({"--db", office.arg()});
         const auto reply = server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
         CHECK(reply_text(reply) == "Ordered 2 tortillas.");
         CHECK(reply["result"]["resultType"] == "complete");
     }
     for (const std::string version : {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
         INFO(version);
-        ServerProcess server({"--db", dir.file("office.db")});
+        ServerProcess server({"--db", office.arg()});
         initialize(server, version);
         const auto reply = server.request(legacy_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}));
         CHECK(reply_text(reply) == "Ordered 2 tortillas.");
         CHECK_FALSE(reply["result"].contains("resultType"));
     }
-    CHECK(column(dir.file("office.db"), "SELECT count(*) FROM lunch_orders") == "5");
+    CHECK(column(office, "SELECT count(*) FROM lunch_orders") == "5");
 }
 
 TEST_CASE("a line that is not JSON gets -32700 and the next line is still served", "[e2e]") {
-    TempDir dir;
-    ServerProcess server({"--db", dir.file("office.db")});
+    Office office;  // on the suites' backend
+    ServerProcess server({"--db", office.arg()});
     server.send(std::string("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\""));
     const auto error = server.read();
     CHECK(error["error"]["code"] == -32700);
@@ -73,23 +81,23 @@ TEST_CASE("a line that is not JSON gets -32700 and the next line is still served
 }
 
 TEST_CASE("a line over the size cap is refused and the next line is still served", "[e2e]") {
-    TempDir dir;
-    ServerProcess server({"--db", dir.file("office.db")});
+    Office office;  // on the suites' backend
+    ServerProcess server({"--db", office.arg()});
     server.send(std::string(5 * 1024 * 1024, 'x'));
     CHECK(server.read()["error"]["code"] == -32600);
     CHECK(server.request(tools_call(2, "find_customer", {{"query", "Priya"}}))["result"]["structuredContent"]["customers"][0]["id"] == 3);
 }
 
 TEST_CASE("the process exits promptly with status 0 on end of input and on SIGTERM", "[e2e]") {
-    TempDir dir;
+    Office office;  // on the suites' backend
     {
-        ServerProcess server({"--db", dir.file("office.db")});
+        ServerProcess server({"--db", office.arg()});
         server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
         server.close_stdin();
         CHECK(server.wait(2000) == 0);
     }
     {
-        ServerProcess server({"--db", dir.file("office.db")});
+        ServerProcess server({"--db", office.arg()});
         server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
         server.kill(SIGTERM);
         CHECK(server.wait(2000) == 0);
@@ -97,8 +105,8 @@ TEST_CASE("the process exits promptly with status 0 on end of input and on SIGTE
 }
 
 TEST_CASE("find Maria, read her invoices, see free slots and book one only once, through the real binary", "[e2e]") {
-    TempDir dir;
-    const auto db = dir.file("office.db");
+    Office office;  // on the suites' backend
+    const auto db = office.arg();
     ServerProcess server({"--db", db});
     const auto found = server.request(tools_call(1, "find_customer", {{"query", "Maria"}}));
     REQUIRE(found["result"]["structuredContent"]["customers"] ==
@@ -115,20 +123,23 @@ TEST_CASE("find Maria, read her invoices, see free slots and book one only once,
     CHECK(reply_text(again) == "Slot 1 (2026-09-04 09:00) is already booked; call list_availability to find a free slot.");
     server.close_stdin();
     REQUIRE(server.wait() == 0);
-    CHECK(column(db, "SELECT customer_id FROM slots WHERE id = 1") == "1");
-    CHECK(column(db, "SELECT booked_by FROM slots WHERE id = 1") == "e2e-test/1.0");
+    CHECK(column(office, "SELECT customer_id FROM slots WHERE id = 1") == "1");
+    CHECK(column(office, "SELECT booked_by FROM slots WHERE id = 1") == "e2e-test/1.0");
 }
 
 TEST_CASE("two processes racing to book the same slots never both win", "[e2e][race]") {
-    TempDir dir;
-    const auto db = dir.file("office.db");
+    Office office;  // on the suites' backend
+    const auto db = office.arg();
     constexpr int kSlots = 300;
     {
-        auto store = office::open_office_database(db);
-        office::Transaction tx(*store);
-        for (int i = 0; i < kSlots; ++i)
-            store->prepare("INSERT INTO slots (id, day, time) VALUES (?1, '2027-01-01', printf('%05d', ?1))").bind(1, 100 + i).step();
-        tx.commit();
+        office::open_office_store_for(db);  // created and seeded
+        std::string insert = "INSERT INTO slots (id, day, time) VALUES ";
+        for (int i = 0; i < kSlots; ++i) {
+            char time[8];
+            std::snprintf(time, sizeof time, "%05d", 100 + i);
+            insert += (i ? ", (" : "(") + std::to_string(100 + i) + ", '2027-01-01', '" + time + "')";
+        }
+        office.exec(insert);  // one statement: one transaction on either backend
     }
     ServerProcess a({"--db", db}), b({"--db", db});
     // Both pipeline every booking at once, so the two processes really interleave.
@@ -158,14 +169,14 @@ TEST_CASE("two processes racing to book the same slots never both win", "[e2e][r
     CHECK(b.wait() == 0);
     CHECK(winners.size() == static_cast<std::size_t>(kSlots));  // every slot booked once...
     for (const auto& [slot, count] : winners) CHECK(count == 1);  // ...and never twice
-    CHECK(column(db, "SELECT count(*) FROM slots WHERE id >= 100 AND customer_id = 1") == std::to_string(wins_a));
-    CHECK(column(db, "SELECT count(*) FROM slots WHERE id >= 100 AND customer_id = 2") == std::to_string(wins_b));
-    CHECK(column(db, "PRAGMA integrity_check") == "ok");
+    CHECK(column(office, "SELECT count(*) FROM slots WHERE id >= 100 AND customer_id = 1") == std::to_string(wins_a));
+    CHECK(column(office, "SELECT count(*) FROM slots WHERE id >= 100 AND customer_id = 2") == std::to_string(wins_b));
+    if (!office::testing::on_postgres()) CHECK(column(office, "PRAGMA integrity_check") == "ok");
 }
 
 TEST_CASE("a refund stops for a person and completes after a restart between the two rounds (2026-07-28)", "[e2e][refund]") {
-    TempDir dir;
-    const auto db = dir.file("office.db");
+    Office office;  // on the suites' backend
+    const auto db = office.arg();
     const json elicitation{{"elicitation", json::object()}};
     std::string state;
     {
@@ -175,9 +186,9 @@ TEST_CASE("a refund stops for a person and completes after a restart between the
         state = asked["result"]["requestState"].get<std::string>();
         CHECK(asked["result"]["inputRequests"]["approve_refund"]["params"]["requestedSchema"]["properties"]["amount"]["maximum"] == 80);
     }
-    CHECK(column(db, "SELECT status FROM invoices WHERE id = 2") == "open");
+    CHECK(column(office, "SELECT status FROM invoices WHERE id = 2") == "open");
     struct stat key_stat {};
-    REQUIRE(stat((db + ".key").c_str(), &key_stat) == 0);
+    REQUIRE(stat((office::office_local_path(db) + ".key").c_str(), &key_stat) == 0);  // db + ".key" on SQLite
     CHECK((key_stat.st_mode & 0777) == 0600);
 
     ServerProcess server({"--db", db});  // a new process: only the key file carries over
@@ -186,8 +197,8 @@ TEST_CASE("a refund stops for a person and completes after a restart between the
     retry["params"]["requestState"] = state;
     const auto done = server.request(retry);
     CHECK(reply_text(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
-    CHECK(column(db, "SELECT status FROM invoices WHERE id = 2") == "refunded");
-    CHECK(column(db, "SELECT amount_cents || '|' || reason || '|' || approved_via || '|' || client FROM refunds WHERE invoice_id = 2") ==
+    CHECK(column(office, "SELECT status FROM invoices WHERE id = 2") == "refunded");
+    CHECK(column(office, "SELECT amount_cents || '|' || reason || '|' || approved_via || '|' || client FROM refunds WHERE invoice_id = 2") ==
           "8000|Charged twice|input_required|e2e-test/1.0");
     retry["id"] = 3;
     const auto replay = server.request(retry);
@@ -196,8 +207,8 @@ TEST_CASE("a refund stops for a person and completes after a restart between the
 }
 
 TEST_CASE("a refund asked through elicitation/create completes, and a declined one changes nothing (legacy)", "[e2e][refund]") {
-    TempDir dir;
-    const auto db = dir.file("office.db");
+    Office office;  // on the suites' backend
+    const auto db = office.arg();
     ServerProcess server({"--db", db});
     initialize(server, "2025-11-25", {{"elicitation", json::object()}});
 
@@ -208,7 +219,7 @@ TEST_CASE("a refund asked through elicitation/create completes, and a declined o
     const auto declined = server.read();
     CHECK(declined["id"] == 7);
     CHECK(reply_text(declined) == "The refund of invoice 4 (Priya Nair, open, 410.00) was declined by the person; nothing changed.");
-    CHECK(column(db, "SELECT status FROM invoices WHERE id = 4") == "open");
+    CHECK(column(office, "SELECT status FROM invoices WHERE id = 4") == "open");
 
     server.send(legacy_call(8, "issue_refund", {{"invoice_id", 2}}));
     const auto ask2 = server.read();
@@ -217,24 +228,24 @@ TEST_CASE("a refund asked through elicitation/create completes, and a declined o
     const auto done = server.read();
     CHECK(done["id"] == 8);
     CHECK(reply_text(done) == "Refunded 80.00 of invoice 2 (Maria Alvarez). Reason: Charged twice");
-    CHECK(column(db, "SELECT approved_via || '|' || client FROM refunds WHERE invoice_id = 2") == "elicitation|e2e-legacy/2.0");
+    CHECK(column(office, "SELECT approved_via || '|' || client FROM refunds WHERE invoice_id = 2") == "elicitation|e2e-legacy/2.0");
 }
 
 TEST_CASE("a client without elicitation gets a queued approval request, not a refund", "[e2e][refund]") {
-    TempDir dir;
-    const auto db = dir.file("office.db");
+    Office office;  // on the suites' backend
+    const auto db = office.arg();
     ServerProcess server({"--db", db});
     const auto queued = server.request(tools_call(1, "issue_refund", {{"invoice_id", 2}}));
     CHECK(queued["result"]["structuredContent"] == json::parse(R"({"invoice_id":2,"approval_request_id":1,"status":"pending"})"));
     const auto again = server.request(tools_call(2, "issue_refund", {{"invoice_id", 2}}));
     CHECK(again["result"]["structuredContent"]["status"] == "pending");
-    CHECK(column(db, "SELECT count(*) FROM approval_requests") == "1");
-    CHECK(column(db, "SELECT status FROM invoices WHERE id = 2") == "open");
+    CHECK(column(office, "SELECT count(*) FROM approval_requests") == "1");
+    CHECK(column(office, "SELECT status FROM invoices WHERE id = 2") == "open");
 }
 
 TEST_CASE("a profile hides tools from the list and from calls", "[e2e]") {
-    TempDir dir;
-    ServerProcess server({"--db", dir.file("office.db"), "--profile", "scheduling"});
+    Office office;  // on the suites' backend
+    ServerProcess server({"--db", office.arg(), "--profile", "scheduling"});
     const auto list = server.request({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}, {"params", modern_params()}});
     std::vector<std::string> names;
     for (const auto& tool : list["result"]["tools"]) names.push_back(tool["name"]);
@@ -244,7 +255,7 @@ TEST_CASE("a profile hides tools from the list and from calls", "[e2e]") {
     CHECK(hidden["error"]["message"] == "Unknown tool: issue_refund");
 }
 
-TEST_CASE("db path, db init and db reset manage the database file", "[e2e][cli]") {
+TEST_CASE("db path, db init and db reset manage the database file", "[e2e][sqlite][cli]") {
     TempDir dir;
     const auto db = dir.file("sub/office.db");
     CHECK(run_office_mcp({"db", "path", "--db", db}).out == db + "\n");
@@ -264,7 +275,7 @@ TEST_CASE("db path, db init and db reset manage the database file", "[e2e][cli]"
     CHECK(column(db, "SELECT ifnull(customer_id, 'free') FROM slots WHERE id = 2") == "free");
 }
 
-TEST_CASE("config prints a ready-to-paste client configuration with absolute paths", "[e2e][cli]") {
+TEST_CASE("config prints a ready-to-paste client configuration with absolute paths", "[e2e][sqlite][cli]") {
     TempDir dir;
     const auto db = dir.file("office.db");
     const auto desktop = json::parse(run_office_mcp({"config", "claude-desktop", "--db", db}).out);
@@ -277,7 +288,7 @@ TEST_CASE("config prints a ready-to-paste client configuration with absolute pat
     CHECK(run_office_mcp({"config", "nonsense"}).status == 2);
 }
 
-TEST_CASE("a file that is not a database gives one clear line on stderr, a non-zero exit and stays untouched", "[e2e][cli]") {
+TEST_CASE("a file that is not a database gives one clear line on stderr, a non-zero exit and stays untouched", "[e2e][sqlite][cli]") {
     TempDir dir;
     const auto path = dir.file("notes.db");
     std::string garbage(8192, '\0');
@@ -299,7 +310,7 @@ TEST_CASE("a file that is not a database gives one clear line on stderr, a non-z
     CHECK(after == garbage);
 }
 
-TEST_CASE("office-mcp is one self-contained binary", "[e2e][cli]") {
+TEST_CASE("office-mcp is one self-contained binary", "[e2e][sqlite][cli]") {
     const auto ldd = std::string("ldd ") + OFFICE_MCP_BINARY + " 2>&1";
     std::string out;
     if (FILE* p = popen(ldd.c_str(), "r")) {
@@ -317,9 +328,9 @@ TEST_CASE("office-mcp is one self-contained binary", "[e2e][cli]") {
 }
 
 TEST_CASE("a stderr pipe that nobody reads never stalls the protocol", "[e2e]") {
-    TempDir dir;
+    Office office;  // on the suites' backend
     // bash points our stderr at a pipe whose reader (sleep) never reads, then runs office-mcp.
-    ServerProcess server({"--db", dir.file("office.db")}, {},
+    ServerProcess server({"--db", office.arg()}, {},
                          {"/bin/bash", "-c", "exec 2> >(exec sleep 20); exec \"$0\" \"$@\""});
     constexpr int kCalls = 3000;  // ~1 MB of log lines: far more than a pipe holds
     for (int i = 1; i <= kCalls; ++i) {

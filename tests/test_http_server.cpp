@@ -2,6 +2,7 @@
 // status and header the spec and docs/security.md promise is seen as a client sees it.
 
 #include "server_process.h"
+#include "test_database.h"
 
 #include <catch2/catch.hpp>
 
@@ -27,13 +28,14 @@ namespace {
 
 constexpr const char* kKeys = "OFFICE_MCP_STATE_KEYS=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
-// office-mcp --http on a free port of 127.0.0.1, over a database in `dir`.
+// office-mcp --http on a free port of 127.0.0.1, over a database in `dir`, or over `db` (what
+// --db takes: on the suites' backend, test_database.h).
 struct HttpOffice {
     ServerProcess process;
     int port = 0;
 
-    HttpOffice(const TempDir& dir, std::vector<std::string> extra = {})
-        : process(args(dir, std::move(extra)), {kKeys}) {
+    HttpOffice(const TempDir& dir, std::vector<std::string> extra = {}) : HttpOffice(dir.file("office.db"), std::move(extra)) {}
+    HttpOffice(const std::string& db, std::vector<std::string> extra = {}) : process(args(db, std::move(extra)), {kKeys}) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
         while (std::chrono::steady_clock::now() < deadline) {
             const auto err = process.stderr_text();
@@ -46,8 +48,8 @@ struct HttpOffice {
         }
         FAIL("office-mcp --http did not say where it serves; stderr:\n" << process.stderr_text());
     }
-    static std::vector<std::string> args(const TempDir& dir, std::vector<std::string> extra) {
-        std::vector<std::string> a{"--http", "127.0.0.1:0", "--db", dir.file("office.db")};
+    static std::vector<std::string> args(const std::string& db, std::vector<std::string> extra) {
+        std::vector<std::string> a{"--http", "127.0.0.1:0", "--db", db};
         a.insert(a.end(), extra.begin(), extra.end());
         return a;
     }
@@ -132,9 +134,9 @@ json lunch() { return {{"name", "order_lunch"}, {"arguments", {{"item", "tortill
 
 }  // namespace
 
-TEST_CASE("office-mcp --http answers over a real socket, keeps the connection alive, and writes nothing on stdout", "[http]") {
-    TempDir dir;
-    HttpOffice office(dir);
+TEST_CASE("office-mcp --http answers over a real socket, keeps the connection alive, and writes nothing on stdout", "[http][e2e]") {
+    office::testing::TestDatabase db;  // on either backend: also run as postgres.*
+    HttpOffice office(db.arg());
     Client client(office.port);
     client.send(modern(1, "tools/list"));
     const auto list = client.receive();
@@ -151,9 +153,9 @@ TEST_CASE("office-mcp --http answers over a real socket, keeps the connection al
     CHECK(office.process.stderr_text().find("\"event\":\"stop\"") != std::string::npos);
 }
 
-TEST_CASE("a refund's two rounds may land on two office-mcp --http processes sharing the database and keys", "[http]") {
-    TempDir dir;
-    HttpOffice first(dir), second(dir);
+TEST_CASE("a refund's two rounds may land on two office-mcp --http processes sharing the database and keys", "[http][e2e]") {
+    office::testing::TestDatabase db;  // on either backend: also run as postgres.*
+    HttpOffice first(db.arg()), second(db.arg());
     Client a(first.port), b(second.port);
     a.send(modern(1, "tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}}));
     const auto asked = body_of(a.receive());

@@ -71,7 +71,7 @@ json elicitation_answer(const std::string& id, const json& responses) {
 std::int64_t inconsistent_invoices(Office& office) {
     return office.number(
         "SELECT count(*) FROM invoices i WHERE refunded_cents <> "
-        "(SELECT ifnull(sum(amount_cents), 0) FROM refunds r WHERE r.invoice_id = i.id)");
+        "(SELECT coalesce(sum(amount_cents), 0) FROM refunds r WHERE r.invoice_id = i.id)");
 }
 
 }  // namespace
@@ -156,9 +156,9 @@ TEST_CASE("open_invoices says what was refunded and what is left, in text and st
 
 TEST_CASE("the database itself refuses an invoice refunded beyond its amount", "[refunds]") {
     Office office;
-    REQUIRE_NOTHROW(office.db().exec("UPDATE invoices SET refunded_cents = amount_cents WHERE id = 1"));  // the column exists
-    CHECK_THROWS_AS(office.db().exec("UPDATE invoices SET refunded_cents = amount_cents + 1 WHERE id = 2"), office::StoreError);
-    CHECK_THROWS_AS(office.db().exec("UPDATE invoices SET refunded_cents = -1 WHERE id = 2"), office::StoreError);
+    REQUIRE_NOTHROW(office.exec("UPDATE invoices SET refunded_cents = amount_cents WHERE id = 1"));  // the column exists
+    CHECK_THROWS_AS(office.exec("UPDATE invoices SET refunded_cents = amount_cents + 1 WHERE id = 2"), office::StoreError);
+    CHECK_THROWS_AS(office.exec("UPDATE invoices SET refunded_cents = -1 WHERE id = 2"), office::StoreError);
     CHECK(office.number("SELECT refunded_cents FROM invoices WHERE id = 2") == 0);
 }
 

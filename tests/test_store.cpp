@@ -4,6 +4,7 @@
 #include "money.h"
 #include "clock.h"
 #include "sqlite_office_store.h"
+#include "test_database.h"
 
 #include <catch2/catch.hpp>
 
@@ -239,8 +240,9 @@ TEST_CASE("an in-memory database is seeded and no file is made") {
     CHECK(fs::is_empty(dir.path));
 }
 
-TEST_CASE("read_rows pages a table by id with exactly its columns, money in cents and NULL as null") {
-    auto store = office::open_office_store(":memory:");
+TEST_CASE("read_rows pages a table by id with exactly its columns, money in cents and NULL as null", "[store]") {
+    office::testing::TestDatabase db;  // on the suites' backend (test_database.h)
+    auto store = office::testing::open_test_store(db);
     const auto first = store->read_rows(office::OfficeTable::slots, 0, 2);
     REQUIRE(first.size() == 2);
     CHECK(first[0].dump() ==
@@ -269,8 +271,9 @@ TEST_CASE("read_rows pages a table by id with exactly its columns, money in cent
     }
 }
 
-TEST_CASE("change_mark is 0 for a new office and moves with every audited write") {
-    auto store = office::open_office_store(":memory:");
+TEST_CASE("change_mark is 0 for a new office and moves with every audited write", "[store]") {
+    office::testing::TestDatabase db;
+    auto store = office::testing::open_test_store(db);
     CHECK(store->change_mark() == 0);
     {
         office::WriteTransaction write(*store);

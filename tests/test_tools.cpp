@@ -52,21 +52,6 @@ private:
 using office::testing::is_error;
 using office::testing::text_of;
 
-// A database file of its own, removed afterwards.
-struct TempDatabase {
-    std::filesystem::path dir;
-    TempDatabase() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "office-tools-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-        dir = pattern;
-    }
-    ~TempDatabase() {
-        std::error_code ignored;
-        std::filesystem::remove_all(dir, ignored);
-    }
-    std::string path() const { return (dir / "office.db").string(); }
-};
-
 json annotations_of(json list, const std::string& name) {
     for (auto& tool : list["tools"])
         if (tool["name"] == name) return tool["annotations"];
@@ -208,7 +193,7 @@ TEST_CASE("open_invoices for an unknown customer says how to find one", "[tools]
 
 TEST_CASE("open_invoices shows a refunded invoice as refunded", "[tools]") {
     Desk desk;
-    desk.db().exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
+    desk.exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
     CHECK(text_of(desk.call("open_invoices", {{"customer_id", 3}})) == "Invoices of Priya Nair:\n- invoice 4: 410.00, refunded");
 }
 
@@ -273,11 +258,11 @@ TEST_CASE("book_slot books a free slot once and refuses it after", "[tools]") {
 }
 
 TEST_CASE("two processes racing for the same slot cannot both book it", "[tools]") {
-    TempDatabase file;
-    Desk first({}, file.path());
-    Desk second({}, file.path());
-    first.db();  // created and seeded once, before the race
-    second.db();
+    office::testing::TestDatabase file;  // one office, on either backend
+    Desk first({}, file.arg());
+    Desk second({}, file.arg());
+    first.text("SELECT 1");  // created and seeded once, before the race
+    second.text("SELECT 1");
     for (const int slot : {1, 2, 4, 5, 6}) {
         CAPTURE(slot);
         // Catch's assertions are not thread-safe: the threads only fill in the replies.
@@ -359,7 +344,7 @@ TEST_CASE("issue_refund for an unknown invoice says how to find one", "[tools]")
 
 TEST_CASE("issue_refund for a refunded invoice refuses without asking anyone", "[tools]") {
     Desk desk;
-    desk.db().exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
+    desk.exec("UPDATE invoices SET status = 'refunded', refunded_cents = amount_cents WHERE id = 4");
     SECTION("a client with forms") {
         auto r = desk.call("issue_refund", {{"invoice_id", 4}}, {{"elicitation", json::object()}});
         CHECK(r["resultType"] == "complete");
@@ -439,9 +424,9 @@ TEST_CASE("every time a tool records comes from the session's clock, not the wal
             {"io.modelcontextprotocol/clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}}}}}});
     CHECK(refunded["structuredContent"]["status"] == "refunded");
 
-    CHECK(desk.text("SELECT group_concat(at || ' ' || action, '; ') FROM (SELECT at, action FROM audit ORDER BY id)") ==
-          "2026-09-21T14:13:20Z slot_booked; 2026-09-21T15:13:20Z lunch_ordered; 2026-09-21T15:13:20Z refund_queued; "
-          "2026-09-21T16:13:20Z refund_issued");
+    CHECK(desk.texts("SELECT at || ' ' || action FROM audit ORDER BY id") ==
+          std::vector<std::string>{"2026-09-21T14:13:20Z slot_booked", "2026-09-21T15:13:20Z lunch_ordered",
+                                   "2026-09-21T15:13:20Z refund_queued", "2026-09-21T16:13:20Z refund_issued"});
     CHECK(desk.text("SELECT booked_at FROM slots WHERE id = 1") == "2026-09-21T14:13:20Z");
     CHECK(desk.text("SELECT created_at FROM lunch_orders") == "2026-09-21T15:13:20Z");
     CHECK(desk.text("SELECT created_at FROM approval_requests") == "2026-09-21T15:13:20Z");

@@ -1,0 +1,95 @@
+#pragma once
+// Generic PostgreSQL behind a small RAII layer, the libpq counterpart of sqlite.h: a connection,
+// query results, text parameters. It knows nothing of the office (postgres_office_store.cpp
+// does); <libpq-fe.h> is included only in postgres.cpp, and no raw handle leaves this layer.
+
+#include "store_error.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct pg_conn;
+struct pg_result;
+
+namespace office::pg {
+
+// A failure PostgreSQL reported. `sqlstate` is its five-character code ("23505": unique
+// violation), empty when the connection itself failed; `connection_lost` when the server can no
+// longer be reached on this connection (what the store's reconnect rule looks at).
+struct Error : StoreError {
+    Error(std::string message, std::string sqlstate, bool connection_lost)
+        : StoreError(0, message), sqlstate(std::move(sqlstate)), connection_lost(connection_lost) {}
+    std::string sqlstate;
+    bool connection_lost;
+};
+
+// One parameter, sent as text ($1, $2, ...); nullopt is SQL NULL.
+struct Param {
+    Param(std::nullptr_t) {}
+    Param(std::int64_t v) : text(std::to_string(v)) {}
+    Param(int v) : text(std::to_string(v)) {}
+    Param(std::string_view v) : text(std::string(v)) {}
+    Param(const std::string& v) : text(v) {}
+    Param(const char* v) : text(std::string(v)) {}
+    template <typename T>
+    Param(const std::optional<T>& v) {
+        if (v) text = Param(*v).text;
+    }
+    std::optional<std::string> text;
+};
+
+class Result {
+public:
+    explicit Result(pg_result* result);
+    ~Result();
+    Result(Result&& other) noexcept;
+    Result& operator=(Result&&) = delete;
+    Result(const Result&) = delete;
+
+    int rows() const;
+    int columns() const;
+    bool is_null(int row, int column) const;
+    std::string text(int row, int column) const;  // "" for NULL
+    std::int64_t integer(int row, int column) const;  // 0 for NULL; a boolean is 1 or 0
+    bool boolean(int row, int column) const;
+    bool is_integer_column(int column) const;  // int2, int4 or int8
+    std::int64_t affected() const;             // rows an INSERT/UPDATE/DELETE touched
+    std::string command() const;               // the command tag: "COMMIT", or "ROLLBACK" for a doomed one
+
+private:
+    pg_result* result_;
+};
+
+class Connection {
+public:
+    // Connects to `uri` (any libpq connection string). Throws Error with one sentence naming
+    // the URI with its password masked.
+    explicit Connection(const std::string& uri);
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    // One statement with $n parameters (PQexecParams). Throws Error.
+    Result query(std::string_view sql, std::initializer_list<Param> params = {});
+    Result query(std::string_view sql, const std::vector<Param>& params);
+    // One or more statements without parameters (PQexec). Throws Error.
+    void exec(std::string_view sql);
+    // Whether the connection is usable now, and one attempt to make it so again.
+    bool ok() const;
+    bool reset();
+    // A transaction is open (or failed and not yet rolled back) on this connection.
+    bool in_transaction() const;
+    const std::string& uri() const { return uri_; }
+
+private:
+    Result check(pg_result* result, std::string_view sql);
+    std::string uri_;
+    pg_conn* conn_ = nullptr;
+};
+
+}  // namespace office::pg

@@ -1,0 +1,18 @@
+#pragma once
+// The PostgreSQL half of office_store_for.cpp, chosen when linking: postgres_backend.cpp (in
+// office_pg, with libpq) or no_postgres_backend.cpp (the static office-mcp), whose functions
+// throw StoreError with the sentence that names office-mcp-pg.
+
+#include "office_store.h"
+#include "sqlite.h"  // Durability
+
+#include <memory>
+#include <string>
+
+namespace office {
+
+std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri, Durability durability);
+void check_postgres_office(const std::string& uri);
+void reset_postgres_office(const std::string& uri);
+
+}  // namespace office

@@ -1,0 +1,124 @@
+#pragma once
+// The office in a PostgreSQL database (docs/architecture.md, "PostgreSQL"): the OfficeStore for
+// offices shared by several processes and machines. It owns its schema (the same tables and
+// columns as SQLite's, in PostgreSQL's types), its forward-only migrations and seed, and every
+// statement about office tables in PostgreSQL. Chosen by a libpq URI (office_store_for.h);
+// built into office-mcp-pg only, since libpq cannot be linked statically (see the docs).
+//
+// Race-freedom: every write unit takes pg_advisory_xact_lock(kOfficeLockKey) first, so writers
+// run one at a time, as under SQLite's BEGIN IMMEDIATE, which the tools' read-check-write logic
+// assumes; READ COMMITTED then shows each writer everything committed before it took the lock.
+// The schema's constraints (CHECKs, one pending request per invoice, unique nonce) are the
+// backstop.
+
+#include "office_store.h"
+#include "postgres.h"
+#include "sqlite.h"  // Durability
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace office {
+
+// The schema version this build writes (office_schema.version).
+inline constexpr int kPostgresSchemaVersion = 1;  // 1: the shape of SQLite schema 4, seeded
+
+// The advisory lock every write transaction takes: 'OFFC', one office per database.
+inline constexpr std::int64_t kOfficeLockKey = 0x4F464643;
+
+// Step N turns a version N-1 database into version N; version 0 is an empty database. Append
+// steps and bump kPostgresSchemaVersion; never edit a released step.
+struct PostgresMigration {
+    int version;
+    std::string_view sql;
+};
+std::span<const PostgresMigration> postgres_migrations();
+
+// Brings the database `conn` is connected to up to the last of `steps`, each step in its own
+// transaction under the office lock (so replicas starting together migrate once). Throws
+// StoreError for a database holding tables that are not ours, or written by a newer build.
+// Tests pass their own steps to exercise the mechanism from an older version.
+void migrate_postgres(pg::Connection& conn, std::span<const PostgresMigration> steps);
+
+// Only looks: throws StoreError for a database holding tables that are not ours, or written
+// by a build newer than `known_version`; an empty database or an office passes. What serving
+// checks at start (check_office_location), creating nothing.
+void check_postgres_schema(pg::Connection& conn, int known_version = kPostgresSchemaVersion);
+
+// Drops the office's tables and seeds again (office-mcp db reset). Refuses a foreign database.
+void reset_postgres(pg::Connection& conn);
+
+class PostgresOfficeStore final : public OfficeStore {
+public:
+    // Connects to `uri` and migrates it (StoreError with one sentence otherwise). Durability:
+    // Power waits for the server's WAL flush at every COMMIT (synchronous_commit = on, the
+    // server's default); Process lets COMMIT return before it (synchronous_commit = off): an
+    // acknowledged write survives office-mcp dying, not the database server's machine.
+    explicit PostgresOfficeStore(const std::string& uri, Durability durability = Durability::Power);
+    ~PostgresOfficeStore() override;
+
+    // The connection itself: for tests that look at rows and for `db reset`, never for the
+    // protocol layer.
+    pg::Connection& connection() { return *conn_; }
+
+    void begin_write() override;
+    void commit_write() override;
+    void rollback_write() noexcept override;
+    void begin_batch() override;
+    void end_batch() override;
+    bool batch_has_writes() const override { return batch_open_; }
+
+    std::vector<Customer> find_customers(const std::string& text) override;
+    std::optional<std::string> customer_name(std::int64_t id) override;
+    std::vector<FreeSlot> free_slots(const std::string& day) override;
+    Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+                      const std::string& by) override;
+
+    std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
+    std::optional<Invoice> load_invoice(std::int64_t id) override;
+    std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) override;
+    void mark_reported(std::int64_t request_id, const std::string& at) override;
+    std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) override;
+    std::optional<PendingRequest> pending_request(std::int64_t invoice_id) override;
+    void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+    std::int64_t record_refund(const RefundRecord& refund) override;
+    std::vector<ApprovalRequest> approval_requests() override;
+    std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
+    void reopen_request(std::int64_t request_id) override;
+
+    std::int64_t record_lunch_order(const LunchOrder& order) override;
+
+    bool consume_request_state(const std::string& nonce, const std::string& at) override;
+    bool request_state_used(const std::string& nonce) override;
+
+    void append_audit(const AuditEntry& entry) override;
+    std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) override;
+
+    std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after_id, int limit) override;
+    std::int64_t change_mark() override;
+
+private:
+    // Runs one statement. The reconnect rule: when the connection is found lost and nothing of
+    // this store is open on it (no write unit, no batch with writes), it is reset once and the
+    // statement run again; otherwise the open work is gone with the connection, and StoreError
+    // says a write may not have been committed (never a false success).
+    pg::Result run(std::string_view sql, std::initializer_list<pg::Param> params = {});
+    // Starts a transaction (BEGIN and the office lock, and `then` if given) as one round trip
+    // that is safe to retry: nothing was written on this connection yet.
+    void begin(std::string_view then);
+    bool open() const { return write_open_ || batch_open_; }
+    void reconnect();
+    void configure();  // the session settings, again after every reconnect
+    [[noreturn]] void lost(const pg::Error& e);
+
+    std::unique_ptr<pg::Connection> conn_;
+    Durability durability_;
+    bool write_open_ = false;  // a write unit is open
+    bool batching_ = false;
+    bool batch_open_ = false;  // the batch's transaction has begun
+    bool batch_lost_ = false;  // the connection died under the batch's transaction
+};
+
+}  // namespace office
