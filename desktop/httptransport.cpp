@@ -1,0 +1,120 @@
+#include "httptransport.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+HttpTransport::HttpTransport(QObject *parent)
+    : QObject(parent)
+    , m_network(new QNetworkAccessManager(this))
+{
+    connect(m_network, &QNetworkAccessManager::finished, this, &HttpTransport::onFinished);
+}
+
+void HttpTransport::setEndpoint(const QUrl &url, const QString &token)
+{
+    m_url = url;
+    m_token = token;
+}
+
+QByteArray HttpTransport::headerValue(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    bool plain = true;
+    for (const char c : utf8)
+        plain = plain && c >= 0x20 && c < 0x7f;
+    if (plain && !utf8.startsWith(' ') && !utf8.endsWith(' '))
+        return utf8;
+    return "=?base64?" + utf8.toBase64() + "?=";
+}
+
+void HttpTransport::post(const QByteArray &body, const QString &protocolVersion, const QString &method,
+                         const QString &name, qint64 requestId)
+{
+    QNetworkRequest request(m_url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Accept", "application/json, text/event-stream");
+    request.setRawHeader("MCP-Protocol-Version", protocolVersion.toUtf8());
+    if (!method.isEmpty())
+        request.setRawHeader("Mcp-Method", method.toUtf8());
+    if (!name.isEmpty())
+        request.setRawHeader("Mcp-Name", headerValue(name));
+    if (!m_token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
+    request.setTransferTimeout(m_timeoutMs);
+    // Each POST stands alone (stateless era): nothing is gained by HTTP/2 or pipelining here.
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    QNetworkReply *reply = m_network->post(request, body);
+    m_replies.insert(reply, requestId);
+}
+
+void HttpTransport::abortAll()
+{
+    const QList<QNetworkReply *> replies = m_replies.keys();
+    m_replies.clear();
+    for (QNetworkReply *reply : replies) {
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void HttpTransport::onFinished(QNetworkReply *reply)
+{
+    reply->deleteLater();
+    const auto it = m_replies.find(reply);
+    if (it == m_replies.end())
+        return;  // aborted
+    const qint64 requestId = *it;
+    m_replies.erase(it);
+
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    if (status == 0) {
+        emit failed(requestId, Failure::Unreachable,
+                    tr("The office at %1 could not be reached: %2.").arg(m_url.toDisplayString(), reply->errorString()));
+        return;
+    }
+    if (status == 401 || status == 403) {
+        emit failed(requestId, Failure::Refused,
+                    m_token.isEmpty() ? tr("The office at %1 refused the connection: it needs a token.").arg(m_url.toDisplayString())
+                                      : tr("The office refused the token (HTTP %1). Check the token in the server settings.").arg(status));
+        return;
+    }
+    if (status == 202 || status == 204)
+        return;  // a notification or a response of ours, accepted
+
+    // A JSON-RPC error travels with 400 or 404 too; the message is the answer, whatever the status.
+    const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+    if (type.startsWith(QLatin1String("text/event-stream"))) {
+        // The data lines of each event form one message.
+        QByteArray data;
+        const QList<QByteArray> lines = body.split('\n');
+        for (QByteArray line : lines) {
+            if (line.endsWith('\r'))
+                line.chop(1);
+            if (line.isEmpty()) {
+                if (!data.isEmpty())
+                    emit lineReceived(data);
+                data.clear();
+            } else if (line.startsWith("data:")) {
+                QByteArray part = line.mid(5);
+                if (part.startsWith(' '))
+                    part.remove(0, 1);
+                data += data.isEmpty() ? part : "\n" + part;
+            }
+        }
+        if (!data.isEmpty())
+            emit lineReceived(data);
+        return;
+    }
+    const QByteArray trimmed = body.trimmed();
+    if (type.startsWith(QLatin1String("application/json")) && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
+        emit lineReceived(trimmed);
+        return;
+    }
+    emit failed(requestId, Failure::Http,
+                tr("The office at %1 answered HTTP %2: %3")
+                    .arg(m_url.toDisplayString())
+                    .arg(status)
+                    .arg(QString::fromUtf8(trimmed.left(200)).trimmed()));
+}

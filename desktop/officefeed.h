@@ -1,0 +1,62 @@
+#pragma once
+// The office's tables as the desk sees them, read through the server as MCP resources
+// (office://customers … office://audit, every page) rather than from a database file, so the
+// same views serve a local office, a PostgreSQL office and a remote one. Live: on stdio it
+// subscribes (subscriptions/listen or resources/subscribe) and re-reads what changed; over
+// HTTP, where office-mcp holds no stream open, it polls every 2 s while a view is visible.
+
+#include "tablerows.h"
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+
+class McpClient;
+class QTimer;
+
+class OfficeFeed : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Mode { Off, Live, Polling };
+    Q_ENUM(Mode)
+
+    explicit OfficeFeed(McpClient *client, QObject *parent = nullptr);
+
+    static QStringList tableNames();
+    // Whether the office offers its tables (the server declared the resources capability).
+    bool isAvailable() const;
+    Mode mode() const { return m_mode; }
+    // Polling only runs while active (a view showing the tables is visible).
+    void setActive(bool active);
+    void setPollInterval(int milliseconds);
+    int pollInterval() const;
+
+    // Reads every table again now.
+    void refresh();
+    QHash<QString, TableRows> tables() const { return m_tables; }
+    TableRows table(const QString &name) const { return m_tables.value(name); }
+    int rounds() const { return m_rounds; }
+
+signals:
+    // Every table asked for has been read (some may carry an error instead of rows).
+    void updated();
+    void modeChanged(OfficeFeed::Mode mode);
+
+private:
+    void onReady();
+    void read(const QSet<QString> &tables);
+    void setMode(Mode mode);
+    void startPolling();
+
+    McpClient *m_client;
+    QTimer *m_poll;
+    QTimer *m_debounce;
+    Mode m_mode = Mode::Off;
+    bool m_active = true;
+    QHash<QString, TableRows> m_tables;
+    QHash<quint64, QString> m_reading;  // ticket -> table
+    QSet<QString> m_dirty;              // changed while a round was being read
+    int m_rounds = 0;
+};
