@@ -4,6 +4,7 @@
 // not care where rows came from. Integers (ids, money in cents) are qlonglong, never double.
 
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <QVariant>
@@ -26,3 +27,5 @@ struct TableRows
         return nullptr;
     }
 };
+
+Q_DECLARE_METATYPE(TableRows)
