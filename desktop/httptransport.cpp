@@ -28,8 +28,7 @@ QByteArray HttpTransport::headerValue(const QString &text)
     return "=?base64?" + utf8.toBase64() + "?=";
 }
 
-void HttpTransport::post(const QByteArray &body, const QString &protocolVersion, const QString &method,
-                         const QString &name, qint64 requestId)
+QNetworkRequest HttpTransport::request(const QString &protocolVersion, const QString &method, const QString &name) const
 {
     QNetworkRequest request(m_url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
@@ -44,12 +43,81 @@ void HttpTransport::post(const QByteArray &body, const QString &protocolVersion,
     request.setTransferTimeout(m_timeoutMs);
     // Each POST stands alone (stateless era): nothing is gained by HTTP/2 or pipelining here.
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    QNetworkReply *reply = m_network->post(request, body);
+    return request;
+}
+
+void HttpTransport::post(const QByteArray &body, const QString &protocolVersion, const QString &method,
+                         const QString &name, qint64 requestId)
+{
+    QNetworkReply *reply = m_network->post(request(protocolVersion, method, name), body);
     m_replies.insert(reply, requestId);
+}
+
+void HttpTransport::openStream(const QByteArray &body, const QString &protocolVersion, const QString &method, qint64 requestId)
+{
+    QNetworkRequest streamRequest = request(protocolVersion, method, QString());
+    streamRequest.setTransferTimeout(0);  // quiet for hours is normal for a subscription
+    QNetworkReply *reply = m_network->post(streamRequest, body);
+    m_streams.insert(reply, requestId);
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status == 200 && reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(QLatin1String("text/event-stream")))
+            readEvents(reply, false);
+    });
+}
+
+void HttpTransport::closeStream(qint64 requestId)
+{
+    for (auto it = m_streams.begin(); it != m_streams.end(); ++it) {
+        if (it.value() != requestId)
+            continue;
+        QNetworkReply *reply = it.key();
+        m_streams.erase(it);
+        m_streamBuffers.remove(reply);
+        reply->abort();
+        reply->deleteLater();
+        return;
+    }
+}
+
+void HttpTransport::readEvents(QNetworkReply *reply, bool atEnd)
+{
+    // Events end with a blank line; their data lines, joined, are one message.
+    QByteArray &buffer = m_streamBuffers[reply];
+    buffer += reply->readAll();
+    buffer.replace("\r\n", "\n");
+    for (;;) {
+        qsizetype end = buffer.indexOf("\n\n");
+        if (end < 0 && atEnd && !buffer.trimmed().isEmpty())
+            end = buffer.size();
+        if (end < 0)
+            break;
+        const QByteArray event = buffer.left(end);
+        buffer.remove(0, std::min(end + 2, buffer.size()));
+        QByteArray data;
+        const QList<QByteArray> lines = event.split('\n');
+        for (const QByteArray &line : lines) {
+            if (!line.startsWith("data:"))
+                continue;  // comments (":"), event names and ids carry nothing for us
+            QByteArray part = line.mid(5);
+            if (part.startsWith(' '))
+                part.remove(0, 1);
+            data += data.isEmpty() ? part : "\n" + part;
+        }
+        if (!data.isEmpty())
+            emit lineReceived(data);
+    }
 }
 
 void HttpTransport::abortAll()
 {
+    const QList<QNetworkReply *> streams = m_streams.keys();
+    m_streams.clear();
+    m_streamBuffers.clear();
+    for (QNetworkReply *reply : streams) {
+        reply->abort();
+        reply->deleteLater();
+    }
     const QList<QNetworkReply *> replies = m_replies.keys();
     m_replies.clear();
     for (QNetworkReply *reply : replies) {
@@ -61,6 +129,23 @@ void HttpTransport::abortAll()
 void HttpTransport::onFinished(QNetworkReply *reply)
 {
     reply->deleteLater();
+    if (const auto stream = m_streams.find(reply); stream != m_streams.end()) {
+        const qint64 requestId = *stream;
+        m_streams.erase(stream);
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const bool events = reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(QLatin1String("text/event-stream"));
+        if (status == 200 && events) {
+            readEvents(reply, true);
+        } else {
+            // Refused before it opened (an office without subscriptions/listen answers a JSON-RPC error).
+            const QByteArray body = reply->readAll().trimmed();
+            if (body.startsWith('{'))
+                emit lineReceived(body);
+        }
+        m_streamBuffers.remove(reply);
+        emit streamEnded(requestId, status == 0 ? reply->errorString() : tr("the office closed the stream (HTTP %1)").arg(status));
+        return;
+    }
     const auto it = m_replies.find(reply);
     if (it == m_replies.end())
         return;  // aborted

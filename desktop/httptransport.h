@@ -11,6 +11,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QNetworkRequest;
 
 class HttpTransport : public QObject
 {
@@ -35,7 +36,12 @@ public:
     // Posts one message. `requestId` (< 0 for a notification or response) names it in failed().
     void post(const QByteArray &body, const QString &protocolVersion, const QString &method, const QString &name,
               qint64 requestId);
-    // Drops every request in flight; their answers are never reported.
+    // Posts a request whose answer is a long-lived SSE stream (subscriptions/listen): each event
+    // arrives through lineReceived as it comes; streamEnded says when the stream is over.
+    void openStream(const QByteArray &body, const QString &protocolVersion, const QString &method, qint64 requestId);
+    // Closes the stream opened by that request (how a client cancels a subscription over HTTP).
+    void closeStream(qint64 requestId);
+    // Drops every request and stream in flight; their answers are never reported.
     void abortAll();
 
     // The value for Mcp-Name: as is when it is plain printable ASCII, else the spec's
@@ -46,13 +52,18 @@ signals:
     // One JSON-RPC message (or batch) exactly as received.
     void lineReceived(const QByteArray &line);
     void failed(qint64 requestId, HttpTransport::Failure failure, const QString &sentence);
+    void streamEnded(qint64 requestId, const QString &why);
 
 private:
     void onFinished(QNetworkReply *reply);
+    QNetworkRequest request(const QString &protocolVersion, const QString &method, const QString &name) const;
+    void readEvents(QNetworkReply *reply, bool atEnd);
 
     QNetworkAccessManager *m_network;
     QUrl m_url;
     QString m_token;
     int m_timeoutMs = 30000;
     QHash<QNetworkReply *, qint64> m_replies;
+    QHash<QNetworkReply *, qint64> m_streams;
+    QHash<QNetworkReply *, QByteArray> m_streamBuffers;
 };

@@ -35,6 +35,13 @@ McpClient::McpClient(QObject *parent)
 {
     connect(m_http, &HttpTransport::lineReceived, this, &McpClient::handleLine);
     connect(m_http, &HttpTransport::failed, this, &McpClient::onHttpFailed);
+    connect(m_http, &HttpTransport::streamEnded, this, [this](qint64 requestId, const QString &why) {
+        if (requestId != m_listenId)
+            return;  // answered already (a graceful end, or an error reply)
+        m_pending.remove(requestId);
+        m_listenId = -1;
+        emit listenEnded(tr("The subscription ended: %1.").arg(why));
+    });
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
     m_stopTimer->setSingleShot(true);
 
@@ -243,7 +250,10 @@ void McpClient::sendMessage(const QJsonObject &message, const QString &method)
         else if (verb == QLatin1String("resources/read"))
             name = params.value(QStringLiteral("uri")).toString();
         const qint64 id = message.contains(kMethod) && message.contains(kId) ? message.value(kId).toInteger(-1) : -1;
-        m_http->post(line, modernVersion, verb, name, id);
+        if (verb == QLatin1String("subscriptions/listen"))
+            m_http->openStream(line, modernVersion, verb, id);  // the answer is a stream that stays open
+        else
+            m_http->post(line, modernVersion, verb, name, id);
         return;
     }
     if (m_process->state() == QProcess::Running)
@@ -490,10 +500,7 @@ void McpClient::handleResponse(const QJsonObject &message)
         }
         break;
     case Purpose::Subscribe:
-        if (failed && m_legacySubscribed) {
-            m_legacySubscribed = false;
-            emit listenEnded(message.value(kError).toObject().value(QStringLiteral("message")).toString());
-        }
+        // A table the profile hides cannot be subscribed to; it does not change for us either.
         break;
     }
 }
@@ -772,11 +779,13 @@ void McpClient::handleReadResponse(quint64 readId, const QJsonObject &message)
 
 bool McpClient::listen(const QStringList &uris)
 {
-    // A stateless POST cannot carry a stream here; the caller polls instead.
-    if (m_activeRemote || m_state != State::Ready || uris.isEmpty())
+    if (m_state != State::Ready || uris.isEmpty())
         return false;
     if (era() == Era::Modern) {
-        if (m_listenId >= 0) {
+        if (m_listenId >= 0 && m_activeRemote) {
+            m_http->closeStream(m_listenId);  // closing the stream is how HTTP cancels it
+            m_pending.remove(m_listenId);
+        } else if (m_listenId >= 0) {
             // One subscription at a time: the old one is cancelled, the new one replaces it.
             sendMessage({{kJsonRpc, QStringLiteral("2.0")},
                          {kMethod, QStringLiteral("notifications/cancelled")},
@@ -789,6 +798,8 @@ bool McpClient::listen(const QStringList &uris)
                                  Purpose::Listen);
         return true;
     }
+    if (!m_capabilities.value(QStringLiteral("resources")).toObject().value(QStringLiteral("subscribe")).toBool())
+        return false;
     for (const QString &uri : uris)
         sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}}, Purpose::Subscribe);
     m_legacySubscribed = true;

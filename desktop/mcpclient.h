@@ -93,9 +93,10 @@ public:
     // Reads the resource office://<table> page by page (following `next` until it is absent)
     // and returns a ticket; the whole table arrives through tableRead.
     quint64 readTable(const QString &table);
-    // Asks to hear when these resources change: subscriptions/listen (2026-07-28) or
-    // resources/subscribe (legacy) on stdio. False when the transport cannot hold a stream
-    // open (HTTP here): the caller polls instead.
+    // Asks to hear when these resources change: subscriptions/listen (2026-07-28; over HTTP a
+    // POST whose answer is an SSE stream left open) or resources/subscribe (legacy, stdio).
+    // False when the office offers no subscriptions; listenEnded when it refuses or ends one.
+    // Either way the caller polls instead.
     bool listen(const QStringList &uris);
     bool isListening() const { return m_listenId >= 0 || m_legacySubscribed; }
 
