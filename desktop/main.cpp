@@ -49,8 +49,10 @@ int main(int argc, char *argv[])
         options.launch = DeskSettings::load(settings);
     }
     QTemporaryDir scratch;
-    if (demo)
+    if (demo) {
         options.launch.database = scratch.filePath(QStringLiteral("office.db"));
+        options.tokenDirectory = scratch.filePath(QStringLiteral("tokens"));  // the user's kept tokens stay untouched
+    }
     if (parser.isSet(server))
         options.launch.program = QFileInfo(parser.value(server)).absoluteFilePath();
     if (parser.isSet(database))
