@@ -422,6 +422,13 @@ void MainWindow::onCallFinished(const McpCallResult &result)
         m_toolsPanel->setBusy(false);
     }
     m_toolsPanel->showResult(result);
+    if (m_databaseView->isResourceMode() && m_feed->isAvailable()) {
+        // Through the server the tables arrive later: callCompleted keeps its promise that the
+        // views already show the call's effect.
+        connect(m_feed, &OfficeFeed::updated, this, [this, result] { emit callCompleted(result); }, Qt::SingleShotConnection);
+        m_feed->refresh();
+        return;
+    }
     refreshDatabase();
     emit callCompleted(result);
 }

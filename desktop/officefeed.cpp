@@ -19,8 +19,6 @@ OfficeFeed::OfficeFeed(McpClient *client, QObject *parent)
             refresh();
     });
     connect(m_debounce, &QTimer::timeout, this, [this] {
-        if (!m_reading.isEmpty())
-            return m_debounce->start();
         const QSet<QString> dirty = m_dirty;
         m_dirty.clear();
         read(dirty);
@@ -29,8 +27,11 @@ OfficeFeed::OfficeFeed(McpClient *client, QObject *parent)
     connect(m_client, &McpClient::stateChanged, this, [this](McpClient::State state) {
         if (state == McpClient::State::Stopped || state == McpClient::State::Starting) {
             m_poll->stop();
+            const bool waiting = !m_reading.isEmpty();
             m_reading.clear();
             setMode(Mode::Off);
+            if (waiting)
+                emit updated();  // whoever waits for this round hears that it is over
         }
     });
     connect(m_client, &McpClient::tableRead, this, [this](quint64 ticket, const QString &name, const TableRows &rows) {
@@ -92,6 +93,7 @@ int OfficeFeed::pollInterval() const
 void OfficeFeed::onReady()
 {
     m_tables.clear();
+    m_rounds = 0;
     if (!m_client->hasResources()) {
         setMode(Mode::Off);
         return;
@@ -126,11 +128,13 @@ void OfficeFeed::read(const QSet<QString> &tables)
     if (!isAvailable() || tables.isEmpty())
         return;
     for (const QString &name : tables) {
-        // One read per table at a time; a table asked for again meanwhile is read after.
-        if (std::find(m_reading.cbegin(), m_reading.cend(), name) != m_reading.cend()) {
-            m_dirty.insert(name);
-            m_debounce->start();
-            continue;
+        // A read already under way may have started before the change: its answer is dropped
+        // and the table read again, so `updated` always means "read after you asked".
+        for (auto it = m_reading.begin(); it != m_reading.end();) {
+            if (it.value() == name)
+                it = m_reading.erase(it);
+            else
+                ++it;
         }
         m_reading.insert(m_client->readTable(name), name);
     }

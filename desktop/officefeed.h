@@ -41,7 +41,8 @@ public:
     int rounds() const { return m_rounds; }
 
 signals:
-    // Every table asked for has been read (some may carry an error instead of rows).
+    // Every table asked for has been read, each by a request sent after it was asked for (some
+    // may carry an error instead of rows); also when the office went away mid-round.
     void updated();
     void modeChanged(OfficeFeed::Mode mode);
 
@@ -58,6 +59,6 @@ private:
     bool m_active = true;
     QHash<QString, TableRows> m_tables;
     QHash<quint64, QString> m_reading;  // ticket -> table
-    QSet<QString> m_dirty;              // changed while a round was being read
+    QSet<QString> m_dirty;              // notified as changed, read after the debounce
     int m_rounds = 0;
 };
