@@ -491,6 +491,14 @@ void McpClient::handleResponse(const QJsonObject &message)
     case Purpose::ResourcesRead:
         handleReadResponse(pending.callId, message);
         break;
+    case Purpose::ResourcesList: {
+        QStringList uris;
+        const QJsonArray resources = result.value(QStringLiteral("resources")).toArray();
+        for (const QJsonValue &resource : resources)
+            uris << resource.toObject().value(QStringLiteral("uri")).toString();
+        emit resourcesListed(uris, failed ? message.value(kError).toObject().value(QStringLiteral("message")).toString() : QString());
+        break;
+    }
     case Purpose::Listen:
         // The answer to subscriptions/listen is its end (an error, or the server closing it).
         if (id == m_listenId) {
@@ -709,6 +717,14 @@ quint64 McpClient::readTable(const QString &table)
     else
         QTimer::singleShot(0, this, [this, readId] { finishRead(readId, tr("Not connected to an office.")); });
     return readId;
+}
+
+void McpClient::listResources()
+{
+    if (m_state != State::Ready)
+        return;
+    // office-mcp lists its seven tables on one page; a cursor would mean more than the desk shows.
+    sendRequest(QStringLiteral("resources/list"), {}, Purpose::ResourcesList);
 }
 
 void McpClient::sendRead(quint64 readId, const QString &uri)

@@ -93,6 +93,8 @@ public:
     // Reads the resource office://<table> page by page (following `next` until it is absent)
     // and returns a ticket; the whole table arrives through tableRead.
     quint64 readTable(const QString &table);
+    // resources/list: the URIs this caller may read arrive through resourcesListed.
+    void listResources();
     // Asks to hear when these resources change: subscriptions/listen (2026-07-28; over HTTP a
     // POST whose answer is an SSE stream left open) or resources/subscribe (legacy, stdio).
     // False when the office offers no subscriptions; listenEnded when it refuses or ends one.
@@ -114,13 +116,15 @@ signals:
     void messageExchanged(bool outgoing, const QByteArray &line, const QString &method);
     void stderrReceived(const QString &text);
     void tableRead(quint64 ticket, const QString &table, const TableRows &rows);
+    // The answer to listResources; `error` set (and uris empty) when the office refused it.
+    void resourcesListed(const QStringList &uris, const QString &error);
     // notifications/resources/updated
     void resourceUpdated(const QString &uri);
     // The server will not send change notifications (it refused or ended the subscription).
     void listenEnded(const QString &why);
 
 private:
-    enum class Purpose { Discover, Initialize, ToolsList, ToolsCall, ResourcesRead, Listen, Subscribe };
+    enum class Purpose { Discover, Initialize, ToolsList, ToolsCall, ResourcesList, ResourcesRead, Listen, Subscribe };
     struct Pending
     {
         QString method;

@@ -24,6 +24,7 @@ OfficeFeed::OfficeFeed(McpClient *client, QObject *parent)
         read(dirty);
     });
     connect(m_client, &McpClient::ready, this, &OfficeFeed::onReady);
+    connect(m_client, &McpClient::resourcesListed, this, &OfficeFeed::onListed);
     connect(m_client, &McpClient::stateChanged, this, [this](McpClient::State state) {
         if (state == McpClient::State::Stopped || state == McpClient::State::Starting) {
             m_poll->stop();
@@ -93,14 +94,32 @@ int OfficeFeed::pollInterval() const
 void OfficeFeed::onReady()
 {
     m_tables.clear();
+    m_visible.clear();
+    m_listed = false;
     m_rounds = 0;
     if (!m_client->hasResources()) {
         setMode(Mode::Off);
         return;
     }
+    // First which tables this caller may see (a profile hides some), then those only.
+    m_client->listResources();
+}
+
+void OfficeFeed::onListed(const QStringList &listed, const QString &error)
+{
+    m_listed = true;
+    m_visible.clear();
     QStringList uris;
-    for (const QString &name : tableNames())
-        uris << QStringLiteral("office://") + name;
+    for (const QString &name : tableNames()) {
+        const QString uri = QStringLiteral("office://") + name;
+        // An office that would not list its resources is read table by table, and says per table.
+        if (listed.contains(uri) || !error.isEmpty()) {
+            m_visible.insert(name);
+            uris << uri;
+        } else {
+            m_tables.insert(name, TableRows{{}, {}, tr("This office's profile does not show %1.").arg(name)});
+        }
+    }
     if (m_client->listen(uris))
         setMode(Mode::Live);
     else
@@ -119,14 +138,20 @@ void OfficeFeed::refresh()
 {
     if (!isAvailable())
         return;
-    const QStringList names = tableNames();
-    read(QSet<QString>(names.begin(), names.end()));
+    read(m_visible);
 }
 
 void OfficeFeed::read(const QSet<QString> &tables)
 {
-    if (!isAvailable() || tables.isEmpty())
+    if (!isAvailable() || !m_listed)
+        return;  // the first round follows the list of resources
+    if (tables.isEmpty()) {
+        if (m_visible.isEmpty()) {
+            ++m_rounds;  // nothing visible at all: the round is over at once
+            emit updated();
+        }
         return;
+    }
     for (const QString &name : tables) {
         // A read already under way may have started before the change: its answer is dropped
         // and the table read again, so `updated` always means "read after you asked".

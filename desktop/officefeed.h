@@ -48,6 +48,7 @@ signals:
 
 private:
     void onReady();
+    void onListed(const QStringList &uris, const QString &error);
     void read(const QSet<QString> &tables);
     void setMode(Mode mode);
     void startPolling();
@@ -58,6 +59,8 @@ private:
     Mode m_mode = Mode::Off;
     bool m_active = true;
     QHash<QString, TableRows> m_tables;
+    QSet<QString> m_visible;            // the tables resources/list offers this caller
+    bool m_listed = false;
     QHash<quint64, QString> m_reading;  // ticket -> table
     QSet<QString> m_dirty;              // notified as changed, read after the debounce
     int m_rounds = 0;

@@ -181,7 +181,7 @@ private slots:
         QTableWidget *queue = window->approvalQueue()->table();
         QCOMPARE(queue->item(0, 3)->text(), QStringLiteral("Maria Alvarez"));
         QCOMPARE(queue->item(0, 4)->text(), QStringLiteral("80.00"));
-        QCOMPARE(queue->item(0, 5)->text(), QStringLiteral("mail-assistant"));
+        QCOMPARE(queue->item(0, 5)->text(), QStringLiteral("mail-assistant/1.0"));  // the client as it named itself
     }
 
     void anHttpOfficeIsReadWithATokenAndChangesArriveLive()
@@ -224,9 +224,14 @@ private slots:
             DatabaseView *view = window->databaseView();
             QCOMPARE(view->table(QStringLiteral("slots"))->rowCount(), 6);
             QCOMPARE(view->table(QStringLiteral("invoices"))->rowCount(), 0);
-            QCOMPARE(view->snapshot(QStringLiteral("invoices")).error, QStringLiteral("Resource not found (-32602)"));
+            const QString hidden = QStringLiteral("This office's profile does not show invoices.");
+            QCOMPARE(view->snapshot(QStringLiteral("invoices")).error, hidden);
             QTabWidget *tabs = view->tabs();
-            QCOMPARE(tabs->tabToolTip(tabs->indexOf(view->table(QStringLiteral("invoices")))), QStringLiteral("Resource not found (-32602)"));
+            QCOMPARE(tabs->tabToolTip(tabs->indexOf(view->table(QStringLiteral("invoices")))), hidden);
+            // The queue is hidden too, and the desk says so rather than showing an empty queue.
+            QCOMPARE(window->approvalQueue()->pendingCount(), 0);
+            QCOMPARE(window->approvalQueue()->findChild<QLabel *>(QStringLiteral("approvalSummary"))->text(),
+                     QStringLiteral("This office's profile does not show approval_requests."));
         }
         server.terminate();
         QVERIFY(server.waitForFinished(5000));

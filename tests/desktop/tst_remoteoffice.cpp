@@ -83,6 +83,12 @@ struct Tables
                 "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fake-office","version":"1.0"}}})"));
         if (method == QLatin1String("tools/list"))
             return FakeOffice::result(request, TestSupport::parse(R"({"resultType":"complete","tools":[]})"));
+        if (method == QLatin1String("resources/list")) {
+            QJsonArray resources;
+            for (auto it = tables.cbegin(); it != tables.cend(); ++it)
+                resources << QJsonObject{{QStringLiteral("uri"), QStringLiteral("office://") + it.key()}, {QStringLiteral("name"), it.key()}};
+            return FakeOffice::result(request, {{QStringLiteral("resultType"), QStringLiteral("complete")}, {QStringLiteral("resources"), resources}});
+        }
         if (method == QLatin1String("subscriptions/listen"))  // as an office-mcp without subscriptions answers
             return FakeAnswer{404, QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(request.body.value(QLatin1String("id")).toInteger())
                                        + R"(,"error":{"code":-32601,"message":"Method not found"}})"};
