@@ -90,7 +90,9 @@ ServerPanel::ServerPanel(QWidget *parent)
     remote->addWidget(m_url, 3);
     remote->addSpacing(8);
     remote->addWidget(new QLabel(tr("Token")));
-    remote->addWidget(m_token, 2);
+    // A token is a secret of fixed size: room for its dots, not half the window.
+    m_token->setMaximumWidth(m_token->fontMetrics().averageCharWidth() * 28);
+    remote->addWidget(m_token, 1);
 
     grid->addWidget(m_office, 0, 0);
     grid->addWidget(m_localFields, 0, 1, 1, 5);
