@@ -416,6 +416,34 @@ private slots:
         server.terminate();
         QVERIFY(server.waitForFinished(5000));
     }
+
+    void anOfficeThatGoesAwayWhileConnectedIsSaidInOneSentence()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("gone.db"));
+        // Tokens live beside the database, in a file this folder's offices share: a name of its own.
+        const QString token = addToken(database, QStringLiteral("desk-gone"));
+        QVERIFY(!token.isEmpty());
+        QProcess server;
+        const QString url = startHttpOffice(server, database);
+        QVERIFY(!url.isEmpty());
+        MainWindow window(remoteOptions(url, token));
+        QSignalSpy refused(window.client(), &McpClient::processFailed);
+        window.client()->start();
+        QTRY_VERIFY_WITH_TIMEOUT(window.client()->isReady() || !refused.isEmpty(), 10000);
+        QVERIFY2(refused.isEmpty(), qPrintable(refused.value(0).value(0).toString()));
+        server.terminate();
+        QVERIFY(server.waitForFinished(5000));
+
+        QSignalSpy failed(window.client(), &McpClient::processFailed);
+        QSignalSpy finished(window.client(), &McpClient::callFinished);
+        window.client()->callTool(QStringLiteral("find_customer"), {{QStringLiteral("query"), QStringLiteral("priya")}});
+        QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1 && finished.count() == 1, 10000);
+        const QString sentence = QStringLiteral("The office at %1 could not be reached: Connection refused.").arg(url);
+        QCOMPARE(failed.first().first().toString(), sentence);
+        QCOMPARE(finished.first().first().value<McpCallResult>().localError, sentence);
+        QCOMPARE(window.client()->state(), McpClient::State::Stopped);
+        QVERIFY(window.serverPanel()->statusLabel()->text().contains(sentence));
+    }
 };
 
 QTEST_MAIN(TestRemoteOffice)
