@@ -164,6 +164,12 @@ private slots:
                                   Q_INT64_C(1), 10000);
         QVERIFY(window->officeFeed()->rounds() > before);
         QCOMPARE(window->officeFeed()->mode(), OfficeFeed::Mode::Live);  // heard, not polled
+        // The audit tab too: the booking, by whom, through the server.
+        DatabaseView *view = window->databaseView();
+        QTRY_COMPARE_WITH_TIMEOUT(view->table(QStringLiteral("audit"))->rowCount(), 1, 10000);
+        const qint64 audited = view->snapshot(QStringLiteral("audit")).rows.first().first().toLongLong();
+        QCOMPARE(view->value(QStringLiteral("audit"), audited, QStringLiteral("action")).toString(), QStringLiteral("slot_booked"));
+        QCOMPARE(view->value(QStringLiteral("audit"), audited, QStringLiteral("client_name")).toString(), QStringLiteral("phone-assistant"));
     }
 
     void aRefundQueuedByAnotherClientWaitsInTheQueueReadThroughTheServer()

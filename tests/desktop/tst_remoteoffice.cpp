@@ -6,6 +6,7 @@
 // office-mcp --http answers the rest.
 
 #include "approvalqueue.h"
+#include "connectpanel.h"
 #include "databaseview.h"
 #include "desksettings.h"
 #include "fakeoffice.h"
@@ -319,6 +320,26 @@ private slots:
         QCOMPARE(reopen->toolTip(), QStringLiteral("Re-open runs `office-mcp approvals reopen` on the office's machine; "
                                                    "a remote office offers no tool for it."));
         QVERIFY(!queue->reopen(3));
+    }
+
+    void clientSnippetsForARemoteOfficeUseItsUrlAndNeverTheDesksToken()
+    {
+        const QString url = QStringLiteral("http://office.example:8080/mcp");
+        MainWindow window(remoteOptions(url, QStringLiteral("desk-secret-token")));
+        ConnectPanel *panel = window.connectPanel();
+        panel->setCurrentClient(QStringLiteral("claude-code"));
+        QCOMPARE(panel->snippet(), QStringLiteral("claude mcp add --transport http office http://office.example:8080/mcp "
+                                                  "--header 'Authorization: Bearer TOKEN_FROM_office-mcp_token_add'\n"));
+        panel->setCurrentClient(QStringLiteral("vscode"));
+        const QJsonObject vscode = TestSupport::parse(panel->snippet().toUtf8());
+        QCOMPARE(vscode.value(QLatin1String("servers")).toObject().value(QLatin1String("office")).toObject(),
+                 TestSupport::parse(QByteArrayLiteral("{\"type\":\"http\",\"url\":\"http://office.example:8080/mcp\","
+                                                      "\"headers\":{\"Authorization\":\"Bearer TOKEN_FROM_office-mcp_token_add\"}}")));
+        for (const QString &client : ConnectPanel::clientIds()) {
+            panel->setCurrentClient(client);
+            QVERIFY(panel->snippet().contains(url));
+            QVERIFY(!panel->snippet().contains(QStringLiteral("desk-secret-token")));
+        }
     }
 
     void theTokenFileIsReadableByItsOwnerOnly()
