@@ -1,5 +1,7 @@
 #include "httptransport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -194,6 +196,17 @@ void HttpTransport::onFinished(QNetworkReply *reply)
     }
     const QByteArray trimmed = body.trimmed();
     if (type.startsWith(QLatin1String("application/json")) && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
+        const QJsonObject message = QJsonDocument::fromJson(trimmed).object();
+        const QJsonValue id = message.value(QLatin1String("id"));
+        if (status >= 400 && message.contains(QLatin1String("error")) && (id.isNull() || id.isUndefined())) {
+            // Refused before it reached MCP (wrong path, too large, a bad header): no request to answer.
+            emit failed(requestId, Failure::Http,
+                        tr("The office at %1 answered HTTP %2: %3")
+                            .arg(m_url.toDisplayString())
+                            .arg(status)
+                            .arg(message.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString()));
+            return;
+        }
         emit lineReceived(trimmed);
         return;
     }

@@ -175,6 +175,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_approvalQueue, &ApprovalQueue::pendingCountChanged, this, &MainWindow::onPendingCountChanged);
     connect(m_approvalQueue, &ApprovalQueue::reopenRequested, this, &MainWindow::reopenApproval);
     connect(m_watcher, &DatabaseWatcher::changed, this, &MainWindow::refreshDatabase);
+    m_feed->setActive(false);  // until the window is shown
     connect(m_feed, &OfficeFeed::updated, this, &MainWindow::showFeed);
     connect(m_feed, &OfficeFeed::modeChanged, this, &MainWindow::showFeed);
 
@@ -526,6 +527,25 @@ void MainWindow::endStatus(const QString &topic)
         statusBar()->clearMessage();
     m_statusTopic.clear();
     m_statusText.clear();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    m_feed->setActive(!isMinimized());
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    QMainWindow::hideEvent(event);
+    m_feed->setActive(false);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange)
+        m_feed->setActive(isVisible() && !isMinimized());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

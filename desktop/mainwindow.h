@@ -80,6 +80,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // Polling an office (when it cannot notify) runs only while the window can be seen.
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     enum class Origin { ToolsPanel, Review };

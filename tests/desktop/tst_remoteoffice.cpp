@@ -280,11 +280,20 @@ private slots:
         fake.answer = [&office](const FakeRequest &request) { return office.answer(request); };
         MainWindow window(remoteOptions(fake.url(), QStringLiteral("t")));
         window.officeFeed()->setPollInterval(200);
+        window.show();  // polling runs while the window can be seen
         QSignalSpy updated(window.officeFeed(), &OfficeFeed::updated);
         window.client()->start();
         QVERIFY(updated.wait(5000));
         QCOMPARE(window.officeFeed()->mode(), OfficeFeed::Mode::Polling);
         QCOMPARE(window.databaseView()->table(QStringLiteral("lunch_orders"))->rowCount(), 0);
+
+        // Hidden, it asks nothing; shown again, it reads at once and polls on.
+        window.hide();
+        QTest::qWait(300);
+        const qsizetype asked = fake.requests.size();
+        QTest::qWait(600);
+        QCOMPARE(fake.requests.size(), asked);
+        window.show();
 
         // Another client orders lunch at the office.
         office.tables[QStringLiteral("lunch_orders")].second = {TestSupport::parse(R"({"id":1,"item":"tortilla","quantity":2})")};
@@ -434,6 +443,60 @@ private slots:
             QCOMPARE(failed.first().first().toString(),
                      QStringLiteral("The office refused the token (HTTP 401). Check the token in the server settings."));
         }
+        server.terminate();
+        QVERIFY(server.waitForFinished(5000));
+    }
+
+    void aRefundOverHttpAsksThePersonAndIsRetriedWithTheAnswer()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("refund.db"));
+        const QString token = addToken(database, QStringLiteral("desk-refund"));
+        QVERIFY(!token.isEmpty());
+        QProcess server;
+        const QString url = startHttpOffice(server, database);
+        QVERIFY(!url.isEmpty());
+        {
+            McpClient client;
+            McpClient::Launch launch;
+            launch.remote = true;
+            launch.url = url;
+            launch.token = token;
+            client.setLaunch(launch);
+            QSignalSpy ready(&client, &McpClient::ready);
+            client.start();
+            QVERIFY(ready.wait(10000));
+            connect(&client, &McpClient::elicitationRequested, &client, [&client](const McpElicitation &question) {
+                client.answerElicitation(question.ticket, QStringLiteral("accept"),
+                                         {{QStringLiteral("amount"), 30.25}, {QStringLiteral("reason"), QStringLiteral("Charged twice")}});
+            });
+            QSignalSpy finished(&client, &McpClient::callFinished);
+            client.callTool(QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 2}});
+            QVERIFY(finished.wait(10000));
+            const McpCallResult result = finished.first().first().value<McpCallResult>();
+            QVERIFY2(!result.isError(), qPrintable(result.text()));
+            QCOMPARE(result.rounds, 2);  // input_required, then the retry with the answer and the sealed state
+            QVERIFY2(result.text().startsWith(QStringLiteral("Refunded 30.25 of invoice 2")), qPrintable(result.text()));
+        }
+        server.terminate();
+        QVERIFY(server.waitForFinished(5000));
+    }
+
+    void aUrlThatIsNotTheMcpEndpointIsSaidInOneSentence()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("path.db"));
+        const QString token = addToken(database, QStringLiteral("desk-path"));
+        QVERIFY(!token.isEmpty());
+        QProcess server;
+        QString url = startHttpOffice(server, database);
+        QVERIFY(!url.isEmpty());
+        url.chop(int(qstrlen("/mcp")));  // http://127.0.0.1:PORT, as a person might paste it
+        MainWindow window(remoteOptions(url + QStringLiteral("/"), token));
+        QSignalSpy failed(window.client(), &McpClient::processFailed);
+        window.client()->start();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.first().first().toString(),
+                 QStringLiteral("The office at %1/ answered HTTP 404: Not Found: the MCP endpoint is /mcp").arg(url));
+        QCOMPARE(window.client()->state(), McpClient::State::Stopped);
         server.terminate();
         QVERIFY(server.waitForFinished(5000));
     }
