@@ -1,6 +1,9 @@
 #include "approvalqueue.h"
 
+#include "refundcontext.h"
 #include "sqlitereader.h"
+
+#include <algorithm>
 
 #include <QDateTime>
 #include <QHeaderView>
@@ -35,7 +38,7 @@ enum Column { ActionColumn, RequestColumn, InvoiceColumn, CustomerColumn, Amount
 
 QString money(const QVariant &cents)
 {
-    return QString::number(cents.toLongLong() / 100.0, 'f', 2);
+    return RefundContext::money(cents.toLongLong());  // integer arithmetic: no float ever rounds a cent
 }
 
 // The server stores UTC ISO times; a person wants the local time, and the date only when it is not today.
@@ -107,15 +110,63 @@ void ApprovalQueue::setReviewing(qint64 invoiceId, bool reviewing)
     refresh();
 }
 
+void ApprovalQueue::setResourceMode(bool on)
+{
+    if (on == m_resources)
+        return;
+    m_resources = on;
+    m_rows = {};
+    refresh();
+}
+
+void ApprovalQueue::showTables(const TableRows &requests, const TableRows &invoices)
+{
+    m_resources = true;
+    // The same rows queueQuery makes from the file, joined here from the two resources.
+    TableRows rows;
+    rows.error = requests.ok() ? invoices.error : requests.error;
+    const auto at = [](const TableRows &table, const QVariantList *row, const char *column) {
+        const qsizetype c = table.column(QLatin1String(column));
+        return row && c >= 0 ? row->value(c) : QVariant();
+    };
+    for (const QVariantList &request : requests.rows) {
+        const qint64 invoiceId = at(requests, &request, "invoice_id").toLongLong();
+        const QVariantList *invoice = invoices.rowWithId(invoiceId);
+        rows.rows << QVariantList{at(requests, &request, "id"), invoiceId, at(invoices, invoice, "customer"),
+                                  at(invoices, invoice, "amount_cents"), at(invoices, invoice, "status"),
+                                  at(requests, &request, "client"), at(requests, &request, "created_at"),
+                                  at(requests, &request, "status"), at(requests, &request, "resolved_at"),
+                                  at(requests, &request, "amount_cents"), at(requests, &request, "reason"),
+                                  at(requests, &request, "resolved_by"), at(invoices, invoice, "refunded_cents")};
+    }
+    std::stable_sort(rows.rows.begin(), rows.rows.end(), [](const QVariantList &a, const QVariantList &b) {
+        const bool pa = a.value(7).toString() == QLatin1String("pending");
+        const bool pb = b.value(7).toString() == QLatin1String("pending");
+        return pa != pb ? pa : a.value(0).toLongLong() > b.value(0).toLongLong();
+    });
+    if (rows.rows.size() > 200)
+        rows.rows.resize(200);
+    m_rows = rows;
+    render();
+}
+
 void ApprovalQueue::refresh()
 {
-    const SqliteReader reader(m_path);
-    SqliteReader::Table rows;
-    if (reader.isOpen() && reader.hasTable(QStringLiteral("approval_requests")))
-        rows = reader.query(queueQuery(reader));
-    else
-        rows.error = reader.isOpen() ? tr("This database has no approval_requests table.") : reader.error();
+    if (!m_resources) {
+        const SqliteReader reader(m_path);
+        SqliteReader::Table rows;
+        if (reader.isOpen() && reader.hasTable(QStringLiteral("approval_requests")))
+            rows = reader.query(queueQuery(reader));
+        else
+            rows.error = reader.isOpen() ? tr("This database has no approval_requests table.") : reader.error();
+        m_rows = rows;
+    }
+    render();
+}
 
+void ApprovalQueue::render()
+{
+    const TableRows &rows = m_rows;
     m_table->setRowCount(0);
     m_pendingInvoices.clear();
     int pending = 0;
@@ -177,7 +228,8 @@ void ApprovalQueue::refresh()
             auto *button = new QPushButton(reopening ? tr("Re-opening…") : tr("Re-open"));
             button->setObjectName(QStringLiteral("reopen_%1").arg(requestId));
             button->setEnabled(m_reopenAvailable && !reopening);
-            button->setToolTip(tr("Put request #%1 back in the queue, to be reviewed again").arg(requestId));
+            button->setToolTip(m_reopenAvailable ? tr("Put request #%1 back in the queue, to be reviewed again").arg(requestId)
+                                                 : m_reopenWhy);
             connect(button, &QPushButton::clicked, this, [this, requestId] { emit reopenRequested(requestId); });
             m_table->setCellWidget(r, ActionColumn, button);
         }
@@ -214,11 +266,12 @@ bool ApprovalQueue::review(qint64 invoiceId)
     return false;
 }
 
-void ApprovalQueue::setReopenAvailable(bool available)
+void ApprovalQueue::setReopenAvailable(bool available, const QString &why)
 {
-    if (available == m_reopenAvailable)
+    if (available == m_reopenAvailable && why == m_reopenWhy)
         return;
     m_reopenAvailable = available;
+    m_reopenWhy = why;
     refresh();
 }
 

@@ -125,6 +125,8 @@ QString ConnectPanel::whereItGoes(const QString &client)
 
 QString ConnectPanel::generate(const QString &client, const McpClient::Launch &launch)
 {
+    if (launch.remote)
+        return generateRemote(client, launch.url);
     const QString program = QFileInfo(launch.program).absoluteFilePath();
     const QStringList args = serverArguments(launch);
     const QString name = serverName(launch);
@@ -147,9 +149,39 @@ QString ConnectPanel::generate(const QString &client, const McpClient::Launch &l
     return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
+QString ConnectPanel::generateRemote(const QString &client, const QString &url)
+{
+    // A placeholder, never the desk's own token: each assistant gets a token of its own
+    // (`office-mcp token add NAME`), so the audit names it and it can be revoked alone.
+    const QString bearer = QStringLiteral("Bearer TOKEN_FROM_office-mcp_token_add");
+    if (client == QLatin1String("claude-code"))
+        return QStringLiteral("claude mcp add --transport http office %1 --header %2\n")
+            .arg(shellQuote(url), shellQuote(QStringLiteral("Authorization: ") + bearer));
+    const QJsonObject headers{{QStringLiteral("Authorization"), bearer}};
+    QJsonObject root;
+    if (client == QLatin1String("vscode")) {
+        root.insert(QStringLiteral("servers"), QJsonObject{{QStringLiteral("office"), QJsonObject{{QStringLiteral("type"), QStringLiteral("http")},
+                                                                                                  {QStringLiteral("url"), url},
+                                                                                                  {QStringLiteral("headers"), headers}}}});
+    } else if (client == QLatin1String("cursor")) {
+        root.insert(QStringLiteral("mcpServers"), QJsonObject{{QStringLiteral("office"), QJsonObject{{QStringLiteral("url"), url},
+                                                                                                     {QStringLiteral("headers"), headers}}}});
+    } else {
+        // Claude Desktop's configuration file starts local servers only; mcp-remote bridges to HTTP.
+        root.insert(QStringLiteral("mcpServers"),
+                    QJsonObject{{QStringLiteral("office"),
+                                 QJsonObject{{QStringLiteral("command"), QStringLiteral("npx")},
+                                             {QStringLiteral("args"), QJsonArray{QStringLiteral("-y"), QStringLiteral("mcp-remote"), url,
+                                                                                 QStringLiteral("--header"),
+                                                                                 QStringLiteral("Authorization: ") + bearer}}}}});
+    }
+    return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
 void ConnectPanel::setLaunch(const McpClient::Launch &launch)
 {
-    const bool same = launch.program == m_launch.program && launch.database == m_launch.database && launch.profile == m_launch.profile;
+    const bool same = launch.program == m_launch.program && launch.database == m_launch.database && launch.profile == m_launch.profile
+        && launch.remote == m_launch.remote && launch.url == m_launch.url;
     m_launch = launch;
     if (!same)
         m_fromServer.clear();
@@ -189,7 +221,8 @@ void ConnectPanel::update()
 
 void ConnectPanel::askServer(const QString &client)
 {
-    if (m_process || m_launch.program.isEmpty() || !QFileInfo(m_launch.program).isExecutable())
+    // `office-mcp config` knows local offices only; a remote one is written here.
+    if (m_process || m_launch.remote || m_launch.program.isEmpty() || !QFileInfo(m_launch.program).isExecutable())
         return;
     m_asking = client;
     m_process = new QProcess(this);

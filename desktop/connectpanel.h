@@ -28,6 +28,8 @@ public:
     // The snippet office-desk writes itself for one client.
     static QString generate(const QString &client, const McpClient::Launch &launch);
     static QString whereItGoes(const QString &client);
+    // The snippet for an office served over HTTP at `url`, with a token placeholder.
+    static QString generateRemote(const QString &client, const QString &url);
 
     QString currentClient() const;
     void setCurrentClient(const QString &client);

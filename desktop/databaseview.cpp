@@ -1,5 +1,7 @@
 #include "databaseview.h"
 
+#include "refundcontext.h"
+
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -62,7 +64,7 @@ public:
 
 QString money(const QVariant &cents)
 {
-    return QString::number(cents.toLongLong() / 100.0, 'f', 2);
+    return RefundContext::money(cents.toLongLong());  // integer arithmetic: no float ever rounds a cent
 }
 
 } // namespace
@@ -138,8 +140,49 @@ void DatabaseView::setDatabasePath(const QString &path)
     refresh();
 }
 
+void DatabaseView::setResourceMode(bool on)
+{
+    if (on == m_resources)
+        return;
+    m_resources = on;
+    m_snapshots.clear();
+    if (!on)
+        refresh();
+}
+
+void DatabaseView::showTables(const QHash<QString, TableRows> &tables, const QString &source)
+{
+    m_resources = true;
+    ++m_refreshCount;
+    for (const QString &name : tableNames()) {
+        TableRows table = tables.value(name);
+        if (!tables.contains(name))
+            table.error = tr("office://%1 was not read").arg(name);
+        fill(name, table);
+    }
+    m_status->setText(tr("<b>%1</b> · read through the server · refreshed %2")
+                          .arg(source.toHtmlEscaped(), QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+    emit refreshed();
+}
+
+void DatabaseView::showUnavailable(const QString &why)
+{
+    m_resources = true;
+    ++m_refreshCount;
+    m_status->setText(why.toHtmlEscaped());
+    for (const QString &name : tableNames()) {
+        m_snapshots.remove(name);
+        m_tables.value(name)->clear();
+        m_tables.value(name)->setRowCount(0);
+        m_tables.value(name)->setColumnCount(0);
+    }
+    emit refreshed();
+}
+
 void DatabaseView::refresh()
 {
+    if (m_resources)
+        return;
     ++m_refreshCount;
     const SqliteReader reader(m_path);
     if (!reader.isOpen()) {

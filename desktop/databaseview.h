@@ -1,8 +1,10 @@
 #pragma once
-// Read-only tabs over the office database (customers, slots, invoices, refunds, lunch
-// orders, approval requests, the audit trail). Rows that changed since the previous refresh
-// are highlighted, so the effect of a tool call is visible at a glance. Money columns
-// (*_cents) show as 80.00.
+// Read-only tabs over the office's tables (customers, slots, invoices, refunds, lunch
+// orders, approval requests, the audit trail). Rows come through the server as MCP resources
+// (showTables, fed by OfficeFeed) or, as a local extra for an office-mcp without resources,
+// straight from the SQLite file (setDatabasePath + refresh). Rows that changed since the
+// previous refresh are highlighted, so the effect of a tool call is visible at a glance.
+// Money columns (*_cents) show as 80.00, formatted from the integer cents.
 
 #include "sqlitereader.h"
 
@@ -26,7 +28,15 @@ public:
 
     void setDatabasePath(const QString &path);
     QString databasePath() const { return m_path; }
+    // File mode: reads the SQLite file again. Resource mode: does nothing (the feed refreshes).
     void refresh();
+
+    // Resource mode: the tables shown are those given here; `source` says where they came from.
+    void setResourceMode(bool on);
+    bool isResourceMode() const { return m_resources; }
+    void showTables(const QHash<QString, TableRows> &tables, const QString &source);
+    // Resource mode with nothing to show (not connected, an office without resources): why.
+    void showUnavailable(const QString &why);
 
     QTabWidget *tabs() const { return m_tabs; }
     QLineEdit *filter() const { return m_filter; }
@@ -49,6 +59,7 @@ private:
     void showDetail();
 
     QString m_path;
+    bool m_resources = false;
     QLabel *m_status;
     QLineEdit *m_filter;
     QTabWidget *m_tabs;

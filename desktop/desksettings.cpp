@@ -66,6 +66,8 @@ McpClient::Launch load(QSettings &settings)
     launch.era = settings.value(QStringLiteral("era")).toString() == QLatin1String("legacy") ? McpClient::Era::Legacy
                                                                                               : McpClient::Era::Modern;
     launch.declareElicitation = settings.value(QStringLiteral("elicitation"), true).toBool();
+    launch.remote = settings.value(QStringLiteral("office")).toString() == QLatin1String("remote");
+    launch.url = settings.value(QStringLiteral("url")).toString();
     settings.endGroup();
     return launch;
 }
@@ -78,6 +80,9 @@ void save(QSettings &settings, const McpClient::Launch &launch)
     settings.setValue(QStringLiteral("profile"), launch.profile);
     settings.setValue(QStringLiteral("era"), launch.era == McpClient::Era::Legacy ? QStringLiteral("legacy") : QStringLiteral("modern"));
     settings.setValue(QStringLiteral("elicitation"), launch.declareElicitation);
+    settings.setValue(QStringLiteral("office"), launch.remote ? QStringLiteral("remote") : QStringLiteral("local"));
+    settings.setValue(QStringLiteral("url"), launch.url);
+    // Never the token: QSettings is a plain file. TokenStore keeps it (0600).
     settings.endGroup();
 }
 

@@ -21,6 +21,7 @@ QString defaultDatabasePath(const QString &program, QString *problem = nullptr);
 // The default program; the database is left empty: "the server's default", which the window
 // asks the server for (defaultDatabasePath) when it starts.
 McpClient::Launch defaults();
+// The token of a remote office is neither loaded nor saved here (TokenStore keeps it).
 McpClient::Launch load(QSettings &settings);
 void save(QSettings &settings, const McpClient::Launch &launch);
 

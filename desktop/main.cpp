@@ -30,11 +30,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption database(QStringLiteral("db"), QApplication::translate("main", "The database office-mcp serves."), QStringLiteral("path"));
     const QCommandLineOption profile(QStringLiteral("profile"), QApplication::translate("main", "all, scheduling, billing or lunch."), QStringLiteral("name"));
     const QCommandLineOption era(QStringLiteral("era"), QApplication::translate("main", "modern (2026-07-28) or legacy (2025-11-25)."), QStringLiteral("era"));
+    const QCommandLineOption url(QStringLiteral("url"), QApplication::translate("main", "A remote office: http://host:port/mcp (its token is the one kept for it, or $OFFICE_DESK_TOKEN)."), QStringLiteral("url"));
     const QCommandLineOption noStart(QStringLiteral("no-start"), QApplication::translate("main", "Do not start office-mcp at once."));
     const QCommandLineOption screenshot(QStringLiteral("demo-screenshot"),
                                         QApplication::translate("main", "Stage a refund review on a scratch database, save a screenshot to <file> and quit."),
                                         QStringLiteral("file"));
-    parser.addOptions({server, database, profile, era, noStart, screenshot});
+    parser.addOptions({server, database, profile, era, url, noStart, screenshot});
     parser.process(app);
 
     const bool demo = parser.isSet(screenshot);
@@ -48,14 +49,22 @@ int main(int argc, char *argv[])
         options.launch = DeskSettings::load(settings);
     }
     QTemporaryDir scratch;
-    if (demo)
+    if (demo) {
         options.launch.database = scratch.filePath(QStringLiteral("office.db"));
+        options.tokenDirectory = scratch.filePath(QStringLiteral("tokens"));  // the user's kept tokens stay untouched
+    }
     if (parser.isSet(server))
         options.launch.program = QFileInfo(parser.value(server)).absoluteFilePath();
     if (parser.isSet(database))
         options.launch.database = QFileInfo(parser.value(database)).absoluteFilePath();
     if (parser.isSet(profile))
         options.launch.profile = parser.value(profile);
+    if (parser.isSet(url)) {
+        options.launch.remote = true;
+        options.launch.url = parser.value(url);
+        // From the environment rather than the command line, where every user's `ps` could read it.
+        options.launch.token = qEnvironmentVariable("OFFICE_DESK_TOKEN");
+    }
     if (parser.isSet(era))
         options.launch.era = parser.value(era) == QLatin1String("legacy") ? McpClient::Era::Legacy : McpClient::Era::Modern;
 

@@ -6,6 +6,7 @@
 #include "databaseview.h"
 #include "databasewatcher.h"
 #include "elicitationdialog.h"
+#include "officefeed.h"
 #include "resultview.h"
 #include "serverlogview.h"
 #include "serverpanel.h"
@@ -39,6 +40,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_client(new McpClient(this))
     , m_trafficLog(new TrafficLog(this))
     , m_watcher(new DatabaseWatcher(this))
+    , m_feed(new OfficeFeed(m_client, this))
+    , m_tokens(options.tokenDirectory)
     , m_serverPanel(new ServerPanel)
     , m_toolsPanel(new ToolsPanel)
     , m_databaseView(new DatabaseView)
@@ -108,6 +111,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         }
         if (m_client->state() == McpClient::State::Stopped)
             endStatus(QStringLiteral("review"));
+        chooseDataSource();
         updateServerStatus();
         m_toolsPanel->setServerReady(m_client->isReady());
         updateReviewAvailability();
@@ -171,12 +175,17 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_approvalQueue, &ApprovalQueue::pendingCountChanged, this, &MainWindow::onPendingCountChanged);
     connect(m_approvalQueue, &ApprovalQueue::reopenRequested, this, &MainWindow::reopenApproval);
     connect(m_watcher, &DatabaseWatcher::changed, this, &MainWindow::refreshDatabase);
+    m_feed->setActive(false);  // until the window is shown
+    connect(m_feed, &OfficeFeed::updated, this, &MainWindow::showFeed);
+    connect(m_feed, &OfficeFeed::modeChanged, this, &MainWindow::showFeed);
 
     McpClient::Launch launch = options.launch;
+    if (launch.remote && launch.token.isEmpty())
+        launch.token = m_tokens.load(launch.url);
     if (launch.program.isEmpty())
         launch.program = DeskSettings::defaultServerProgram();
     QString noDefaultDatabase;
-    if (launch.database.isEmpty())
+    if (launch.database.isEmpty() && !launch.remote)
         launch.database = DeskSettings::defaultDatabasePath(launch.program, &noDefaultDatabase);
     applyLaunch(launch, false);
     if (!noDefaultDatabase.isEmpty()) {
@@ -216,25 +225,74 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::applyLaunch(const McpClient::Launch &launch, bool restartIfRunning)
+void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunning)
 {
+    McpClient::Launch launch = edited;
     const McpClient::Launch before = m_client->launch();
+    // Switching to an office whose token was kept before: the token comes back with it.
+    if (launch.remote && launch.token.isEmpty() && launch.url != before.url)
+        launch.token = m_tokens.load(launch.url);
+    if (launch.remote && (launch.token != before.token || launch.url != before.url)) {
+        QString problem;
+        if (!m_tokens.save(launch.url, launch.token, &problem))
+            showStatus(QStringLiteral("failure"), problem, 10000);
+    }
     m_client->setLaunch(launch);
     m_serverPanel->setLaunch(launch);
     m_connectPanel->setLaunch(launch);
-    m_databaseView->setDatabasePath(launch.database);
-    m_approvalQueue->setDatabasePath(launch.database);
+    m_databaseView->setDatabasePath(launch.remote ? QString() : launch.database);
+    m_approvalQueue->setDatabasePath(launch.remote ? QString() : launch.database);
+    m_watcher->setPath(launch.remote ? QString() : launch.database);
+    chooseDataSource();
     m_approvalQueue->refresh();
-    m_watcher->setPath(launch.database);
     if (m_settings)
         DeskSettings::save(*m_settings, launch);
 
     const bool changed = before.program != launch.program || before.database != launch.database || before.profile != launch.profile
-        || before.era != launch.era || before.declareElicitation != launch.declareElicitation;
+        || before.era != launch.era || before.declareElicitation != launch.declareElicitation || before.remote != launch.remote
+        || before.url != launch.url || before.token != launch.token;
     if (restartIfRunning && changed && m_client->isRunning()) {
-        showStatus(QStringLiteral("restart"), tr("Restarting office-mcp with the new settings…"));
+        showStatus(QStringLiteral("restart"), launch.remote ? tr("Connecting to %1…").arg(launch.url)
+                                                            : tr("Restarting office-mcp with the new settings…"));
         m_client->restart();
     }
+}
+
+void MainWindow::chooseDataSource()
+{
+    const bool remote = m_client->isRemote();
+    const bool resources = remote || (m_client->isReady() && m_client->hasResources());
+    // Re-open runs office-mcp on this machine against the database file; a remote office has no such tool.
+    m_approvalQueue->setReopenAvailable(!remote, remote ? tr("Re-open runs `office-mcp approvals reopen` on the office's machine; "
+                                                             "a remote office offers no tool for it.")
+                                                        : QString());
+    m_databaseView->setResourceMode(resources);
+    m_approvalQueue->setResourceMode(resources);
+    if (resources)
+        showFeed();
+}
+
+void MainWindow::showFeed()
+{
+    if (!m_databaseView->isResourceMode())
+        return;
+    const QString where = m_client->isRemote() ? m_client->launch().url : QFileInfo(m_client->launch().database).absoluteFilePath();
+    if (!m_client->isReady()) {
+        m_databaseView->showUnavailable(m_client->isRemote() ? tr("Not connected to %1.").arg(where) : tr("office-mcp is not running."));
+        m_approvalQueue->showTables({{}, {}, tr("Not connected.")}, {});
+        return;
+    }
+    if (!m_client->hasResources()) {
+        m_databaseView->showUnavailable(tr("This office does not offer its tables as resources (an office-mcp older than this desk)."));
+        m_approvalQueue->showTables({{}, {}, tr("This office does not offer its approval queue as a resource.")}, {});
+        return;
+    }
+    if (m_feed->rounds() == 0 || m_feed->tables().isEmpty())
+        return;  // the first round is still being read
+    const QString how = m_feed->mode() == OfficeFeed::Mode::Live ? tr("live")
+                                                                 : tr("polled every %1 s").arg(m_feed->pollInterval() / 1000);
+    m_databaseView->showTables(m_feed->tables(), tr("%1 · %2").arg(where, how));
+    m_approvalQueue->showTables(m_feed->table(QStringLiteral("approval_requests")), m_feed->table(QStringLiteral("invoices")));
 }
 
 void MainWindow::updateServerStatus()
@@ -243,11 +301,18 @@ void MainWindow::updateServerStatus()
     QColor colour;
     switch (m_client->state()) {
     case McpClient::State::Starting:
-        text = tr("starting…");
+        text = m_client->isRemote() ? tr("connecting to %1…").arg(m_client->launch().url) : tr("starting…");
         colour = QColor(0xf9, 0xa8, 0x25);
         break;
     case McpClient::State::Ready: {
         const QString name = m_client->serverName().isEmpty() ? QStringLiteral("office-mcp") : m_client->serverName();
+        if (m_client->isRemote()) {
+            text = tr("connected · %1 %2 · %3 · %4 · %5 tools")
+                       .arg(name, m_client->serverVersion(), m_client->protocolVersion(), m_client->launch().url)
+                       .arg(m_client->tools().size());
+            colour = QColor(0x43, 0xa0, 0x47);
+            break;
+        }
         text = tr("running · %1 %2 · %3 · pid %4 · %5 tools")
                    .arg(name, m_client->serverVersion(), m_client->protocolVersion())
                    .arg(m_client->processId())
@@ -263,6 +328,9 @@ void MainWindow::updateServerStatus()
         if (!m_failure.isEmpty()) {
             text = m_failure;
             colour = QColor(0xc6, 0x28, 0x28);
+        } else if (m_client->isRemote()) {
+            text = tr("not connected");
+            colour = QColor(0x9e, 0x9e, 0x9e);
         } else if (m_trafficLog->count() == 0) {
             text = tr("not started");
             colour = QColor(0x9e, 0x9e, 0x9e);
@@ -285,7 +353,8 @@ void MainWindow::updateReviewAvailability()
     for (const QJsonValue &tool : tools)
         listed = listed || tool.toObject().value(QLatin1String("name")).toString() == QLatin1String("issue_refund");
     if (!m_client->isReady())
-        m_approvalQueue->setReviewAvailable(false, tr("Start office-mcp to review requests."));
+        m_approvalQueue->setReviewAvailable(false, m_client->isRemote() ? tr("Connect to the office to review requests.")
+                                                                         : tr("Start office-mcp to review requests."));
     else if (!listed)
         m_approvalQueue->setReviewAvailable(false, tr("The current profile hides issue_refund."));
     else if (!m_client->launch().declareElicitation)
@@ -354,12 +423,23 @@ void MainWindow::onCallFinished(const McpCallResult &result)
         m_toolsPanel->setBusy(false);
     }
     m_toolsPanel->showResult(result);
+    if (m_databaseView->isResourceMode() && m_feed->isAvailable()) {
+        // Through the server the tables arrive later: callCompleted keeps its promise that the
+        // views already show the call's effect.
+        connect(m_feed, &OfficeFeed::updated, this, [this, result] { emit callCompleted(result); }, Qt::SingleShotConnection);
+        m_feed->refresh();
+        return;
+    }
     refreshDatabase();
     emit callCompleted(result);
 }
 
 void MainWindow::refreshDatabase()
 {
+    if (m_databaseView->isResourceMode()) {
+        m_feed->refresh();
+        return;
+    }
     m_watcher->watchNewFiles();
     m_databaseView->refresh();
     m_approvalQueue->refresh();
@@ -395,8 +475,11 @@ RefundContext MainWindow::refundContextFor(const McpElicitation &question) const
         return {};
     if (call.tool != QLatin1String("issue_refund") || call.invoiceId <= 0)
         return {};
-    RefundContext context = RefundContext::read(m_client->launch().database, call.invoiceId,
-                                                 call.origin == Origin::Review ? call.requestId : 0);
+    const qint64 requestId = call.origin == Origin::Review ? call.requestId : 0;
+    RefundContext context = m_databaseView->isResourceMode()
+        ? RefundContext::fromTables(m_feed->table(QStringLiteral("invoices")), m_feed->table(QStringLiteral("approval_requests")),
+                                    call.invoiceId, requestId)
+        : RefundContext::read(m_client->launch().database, call.invoiceId, requestId);
     context.fromToolsPanel = call.origin == Origin::ToolsPanel;
     return context;
 }
@@ -446,6 +529,25 @@ void MainWindow::endStatus(const QString &topic)
     m_statusText.clear();
 }
 
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    m_feed->setActive(!isMinimized());
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    QMainWindow::hideEvent(event);
+    m_feed->setActive(false);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange)
+        m_feed->setActive(isVisible() && !isMinimized());
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_settings)
@@ -453,6 +555,11 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_settings) {
         m_settings->setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
         m_settings->setValue(QStringLiteral("window/sideSplitter"), m_sideSplitter->saveState());
+    }
+    if (m_client->isRemote()) {
+        m_client->stop();  // nothing to wait for: the office runs elsewhere
+        event->accept();
+        return;
     }
     if (m_client->isRunning()) {
         // Let the server exit cleanly (stdin closed, then SIGTERM, then SIGKILL) without blocking.

@@ -5,6 +5,7 @@
 
 #include "elicitationdialog.h"
 #include "mcpclient.h"
+#include "tokenstore.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -15,6 +16,7 @@ class ApprovalQueue;
 class ConnectPanel;
 class DatabaseView;
 class DatabaseWatcher;
+class OfficeFeed;
 class QGroupBox;
 class QPlainTextEdit;
 class QSettings;
@@ -37,6 +39,8 @@ public:
         McpClient::Launch launch;
         bool persistSettings = true;  // remember edits in QSettings
         bool autoStart = true;
+        // Where remote tokens are kept; empty: the desk's config folder (TokenStore).
+        QString tokenDirectory;
     };
 
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
@@ -50,6 +54,8 @@ public:
     TrafficLog *trafficLog() const { return m_trafficLog; }
     TrafficView *trafficView() const { return m_trafficView; }
     ConnectPanel *connectPanel() const { return m_connectPanel; }
+    OfficeFeed *officeFeed() const { return m_feed; }
+    const TokenStore &tokenStore() const { return m_tokens; }
     ServerLogView *serverLog() const { return m_serverLog; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     ElicitationDialog *currentQuestion() const { return m_dialog; }
@@ -74,6 +80,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // Polling an office (when it cannot notify) runs only while the window can be seen.
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     enum class Origin { ToolsPanel, Review };
@@ -90,6 +100,9 @@ private:
     void updateServerStatus();
     void updateReviewAvailability();
     void refreshDatabase();
+    // Resources when the office offers them (always for a remote office), else the raw file.
+    void chooseDataSource();
+    void showFeed();
     void showNextQuestion();
     void appendStderr(const QString &text);
     void onCallFinished(const McpCallResult &result);
@@ -102,6 +115,8 @@ private:
     McpClient *m_client;
     TrafficLog *m_trafficLog;
     DatabaseWatcher *m_watcher;
+    OfficeFeed *m_feed;
+    TokenStore m_tokens;
     QSettings *m_settings = nullptr;
     ServerPanel *m_serverPanel;
     ToolsPanel *m_toolsPanel;

@@ -2,6 +2,7 @@
 
 #include <QJsonDocument>
 #include <QTimer>
+#include <QUrl>
 
 #include "office_version.h"
 
@@ -29,8 +30,18 @@ QJsonObject errorObject(int code, const QString &message)
 McpClient::McpClient(QObject *parent)
     : QObject(parent)
     , m_process(new QProcess(this))
+    , m_http(new HttpTransport(this))
     , m_stopTimer(new QTimer(this))
 {
+    connect(m_http, &HttpTransport::lineReceived, this, &McpClient::handleLine);
+    connect(m_http, &HttpTransport::failed, this, &McpClient::onHttpFailed);
+    connect(m_http, &HttpTransport::streamEnded, this, [this](qint64 requestId, const QString &why) {
+        if (requestId != m_listenId)
+            return;  // answered already (a graceful end, or an error reply)
+        m_pending.remove(requestId);
+        m_listenId = -1;
+        emit listenEnded(tr("The subscription ended: %1.").arg(why));
+    });
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
     m_stopTimer->setSingleShot(true);
 
@@ -105,10 +116,34 @@ QStringList McpClient::arguments() const
     return args;
 }
 
+bool McpClient::isRunning() const
+{
+    return m_activeRemote ? m_state != State::Stopped : m_process->state() != QProcess::NotRunning;
+}
+
 void McpClient::start()
 {
     if (isRunning())
         return;
+    if (m_launch.remote) {
+        const QUrl url(m_launch.url.trimmed());
+        if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+            || url.host().isEmpty()) {
+            emit processFailed(tr("\"%1\" is not an office address; it looks like http://host:port/mcp.").arg(m_launch.url));
+            return;
+        }
+        m_serverName.clear();
+        m_serverVersion.clear();
+        m_protocolVersion.clear();
+        m_capabilities = {};
+        m_tools = {};
+        emit toolsChanged(m_tools);
+        m_http->setEndpoint(url, m_launch.token);
+        m_activeRemote = true;
+        setState(State::Starting);
+        sendRequest(QStringLiteral("server/discover"), {}, Purpose::Discover);
+        return;
+    }
     if (m_launch.program.isEmpty()) {
         emit processFailed(tr("No office-mcp program is set."));
         return;
@@ -117,8 +152,10 @@ void McpClient::start()
     m_serverName.clear();
     m_serverVersion.clear();
     m_protocolVersion.clear();
+    m_capabilities = {};
     m_tools = {};
     emit toolsChanged(m_tools);
+    m_activeRemote = false;
     setState(State::Starting);
     m_process->start(m_launch.program, arguments(), QIODevice::ReadWrite);
 }
@@ -128,6 +165,13 @@ void McpClient::stop()
     m_restartPending = false;
     if (!isRunning())
         return;
+    if (m_activeRemote) {
+        // Nothing runs here: dropping the requests in flight is the whole disconnect.
+        m_http->abortAll();
+        dropInFlight(tr("Disconnected from the office before it answered."));
+        setState(State::Stopped);
+        return;
+    }
     setState(State::Stopping);
     // The stdio shutdown the spec asks of a client: close stdin, wait, SIGTERM, SIGKILL.
     m_process->closeWriteChannel();
@@ -137,6 +181,11 @@ void McpClient::stop()
 
 void McpClient::restart()
 {
+    if (m_activeRemote && isRunning()) {
+        stop();
+        start();
+        return;
+    }
     if (!isRunning()) {
         start();
         return;
@@ -169,7 +218,7 @@ QJsonObject McpClient::envelope() const
 
 qint64 McpClient::sendRequest(const QString &method, QJsonObject params, Purpose purpose, quint64 callId)
 {
-    if (m_launch.era == Era::Modern) {
+    if (era() == Era::Modern) {
         QJsonObject meta = params.value(kMeta).toObject();
         const QJsonObject env = envelope();
         for (auto it = env.begin(); it != env.end(); ++it)
@@ -179,7 +228,7 @@ qint64 McpClient::sendRequest(const QString &method, QJsonObject params, Purpose
     const qint64 id = m_nextRequestId++;
     m_pending.insert(id, Pending{method, purpose, callId});
     QJsonObject message{{kJsonRpc, QStringLiteral("2.0")}, {kId, id}, {kMethod, method}};
-    if (!params.isEmpty() || m_launch.era == Era::Modern)
+    if (!params.isEmpty() || era() == Era::Modern)
         message.insert(kParams, params);
     sendMessage(message, method);
     return id;
@@ -189,6 +238,24 @@ void McpClient::sendMessage(const QJsonObject &message, const QString &method)
 {
     const QByteArray line = QJsonDocument(message).toJson(QJsonDocument::Compact);
     emit messageExchanged(true, line, method);
+    if (m_activeRemote) {
+        if (m_state == State::Stopped)
+            return;
+        // The headers mirror the body: office-mcp refuses a request whose headers disagree.
+        const QString verb = message.value(kMethod).toString();
+        const QJsonObject params = message.value(kParams).toObject();
+        QString name;
+        if (verb == QLatin1String("tools/call") || verb == QLatin1String("prompts/get"))
+            name = params.value(QStringLiteral("name")).toString();
+        else if (verb == QLatin1String("resources/read"))
+            name = params.value(QStringLiteral("uri")).toString();
+        const qint64 id = message.contains(kMethod) && message.contains(kId) ? message.value(kId).toInteger(-1) : -1;
+        if (verb == QLatin1String("subscriptions/listen"))
+            m_http->openStream(line, modernVersion, verb, id);  // the answer is a stream that stays open
+        else
+            m_http->post(line, modernVersion, verb, name, id);
+        return;
+    }
     if (m_process->state() == QProcess::Running)
         m_process->write(line + '\n');
 }
@@ -310,39 +377,47 @@ void McpClient::readStdout()
         const qsizetype newline = m_stdoutBuffer.indexOf('\n');
         if (newline < 0)
             break;
-        QByteArray line = m_stdoutBuffer.left(newline);
+        const QByteArray line = m_stdoutBuffer.left(newline);
         m_stdoutBuffer.remove(0, newline + 1);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        if (line.trimmed().isEmpty())
-            continue;
+        handleLine(line);
+    }
+}
 
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
-        if (document.isObject()) {
-            const QJsonObject message = document.object();
-            const QString method = message.contains(kMethod) ? message.value(kMethod).toString()
-                                                             : methodOfRequest(message.value(kId));
-            emit messageExchanged(false, line, method);
-            handleMessage(message);
-        } else if (document.isArray()) {
-            emit messageExchanged(false, line, QStringLiteral("(batch)"));
-            const QJsonArray batch = document.array();
-            for (const QJsonValue &element : batch)
-                handleMessage(element.toObject());
-        } else {
-            emit messageExchanged(false, line, QString());
-        }
+void McpClient::handleLine(QByteArray line)
+{
+    if (line.endsWith('\r'))
+        line.chop(1);
+    if (line.trimmed().isEmpty())
+        return;
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+    if (document.isObject()) {
+        const QJsonObject message = document.object();
+        const QString method = message.contains(kMethod) ? message.value(kMethod).toString()
+                                                         : methodOfRequest(message.value(kId));
+        emit messageExchanged(false, line, method);
+        handleMessage(message);
+    } else if (document.isArray()) {
+        emit messageExchanged(false, line, QStringLiteral("(batch)"));
+        const QJsonArray batch = document.array();
+        for (const QJsonValue &element : batch)
+            handleMessage(element.toObject());
+    } else {
+        emit messageExchanged(false, line, QString());
     }
 }
 
 void McpClient::handleMessage(const QJsonObject &message)
 {
     if (message.contains(kMethod)) {
+        const QString method = message.value(kMethod).toString();
         if (message.contains(kId))
             handleServerRequest(message);
-        else if (message.value(kMethod).toString() == QLatin1String("notifications/tools/list_changed"))
+        else if (method == QLatin1String("notifications/tools/list_changed"))
             refreshTools();
+        else if (method == QLatin1String("notifications/resources/updated"))
+            emit resourceUpdated(message.value(kParams).toObject().value(QStringLiteral("uri")).toString());
         return;
     }
     if (message.contains(kId))
@@ -373,8 +448,10 @@ void McpClient::handleResponse(const QJsonObject &message)
 
     switch (pending.purpose) {
     case Purpose::Discover:
-        if (!failed)
+        if (!failed) {
             readServerInfo(result);
+            m_capabilities = result.value(QStringLiteral("capabilities")).toObject();
+        }
         m_protocolVersion = modernVersion;
         becomeReady();
         break;
@@ -386,6 +463,7 @@ void McpClient::handleResponse(const QJsonObject &message)
             break;
         }
         readServerInfo(result);
+        m_capabilities = result.value(QStringLiteral("capabilities")).toObject();
         m_protocolVersion = result.value(QStringLiteral("protocolVersion")).toString();
         sendMessage({{kJsonRpc, QStringLiteral("2.0")}, {kMethod, QStringLiteral("notifications/initialized")}},
                     QStringLiteral("notifications/initialized"));
@@ -410,6 +488,28 @@ void McpClient::handleResponse(const QJsonObject &message)
             handleCallResponse(*call, message);
         break;
     }
+    case Purpose::ResourcesRead:
+        handleReadResponse(pending.callId, message);
+        break;
+    case Purpose::ResourcesList: {
+        QStringList uris;
+        const QJsonArray resources = result.value(QStringLiteral("resources")).toArray();
+        for (const QJsonValue &resource : resources)
+            uris << resource.toObject().value(QStringLiteral("uri")).toString();
+        emit resourcesListed(uris, failed ? message.value(kError).toObject().value(QStringLiteral("message")).toString() : QString());
+        break;
+    }
+    case Purpose::Listen:
+        // The answer to subscriptions/listen is its end (an error, or the server closing it).
+        if (id == m_listenId) {
+            m_listenId = -1;
+            emit listenEnded(failed ? message.value(kError).toObject().value(QStringLiteral("message")).toString()
+                                    : tr("The office ended the subscription."));
+        }
+        break;
+    case Purpose::Subscribe:
+        // A table the profile hides cannot be subscribed to; it does not change for us either.
+        break;
     }
 }
 
@@ -536,7 +636,23 @@ void McpClient::onFinished(int exitCode, QProcess::ExitStatus status)
     m_stopTimer->stop();
     m_lastExitCode = exitCode;
     m_lastExitStatus = status;
+    const QString why = status == QProcess::CrashExit ? tr("office-mcp crashed before answering.")
+                                                      : tr("office-mcp exited (code %1) before answering.").arg(exitCode);
+    dropInFlight(why);
+
+    setState(State::Stopped);
+    emit processFinished(exitCode, status);
+    if (m_restartPending) {
+        m_restartPending = false;
+        start();
+    }
+}
+
+void McpClient::dropInFlight(const QString &why)
+{
     m_pending.clear();
+    m_listenId = -1;
+    m_legacySubscribed = false;
 
     // Requests in flight die with the process. Legacy questions die too (the server dropped
     // the parked call); modern questions live on, since their retry can reach a new process.
@@ -557,15 +673,151 @@ void McpClient::onFinished(int exitCode, QProcess::ExitStatus status)
     }
     for (quint64 ticket : std::as_const(withdrawn))
         emit elicitationWithdrawn(ticket);
-    const QString why = status == QProcess::CrashExit ? tr("office-mcp crashed before answering.")
-                                                      : tr("office-mcp exited (code %1) before answering.").arg(exitCode);
     for (quint64 callId : std::as_const(failed))
         failCall(callId, why);
+    const QList<quint64> reads = m_reads.keys();
+    for (quint64 readId : reads)
+        finishRead(readId, why);
+}
 
-    setState(State::Stopped);
-    emit processFinished(exitCode, status);
-    if (m_restartPending) {
-        m_restartPending = false;
-        start();
+void McpClient::onHttpFailed(qint64 requestId, HttpTransport::Failure failure, const QString &sentence)
+{
+    const auto it = m_pending.constFind(requestId);
+    const bool known = it != m_pending.constEnd();
+    const Pending pending = known ? *it : Pending{};
+    // A refused token or an office out of reach ends the connection: every later request
+    // would fail the same way, and the person has to change something first.
+    if (failure != HttpTransport::Failure::Http || m_state == State::Starting || (known && pending.purpose == Purpose::Discover)) {
+        if (m_state == State::Stopped)
+            return;
+        m_http->abortAll();
+        emit processFailed(sentence);
+        dropInFlight(sentence);
+        setState(State::Stopped);
+        return;
     }
+    if (!known)
+        return;
+    m_pending.remove(requestId);
+    if (pending.purpose == Purpose::ToolsCall) {
+        const auto call = m_calls.find(pending.callId);
+        if (call != m_calls.end() && call->inFlightId == requestId)
+            failCall(pending.callId, sentence);
+    } else if (pending.purpose == Purpose::ResourcesRead) {
+        finishRead(pending.callId, sentence);
+    }
+}
+
+quint64 McpClient::readTable(const QString &table)
+{
+    const quint64 readId = m_nextRead++;
+    m_reads.insert(readId, Read{table, {}, 0});
+    if (m_state == State::Ready)
+        sendRead(readId, QStringLiteral("office://") + table);
+    else
+        QTimer::singleShot(0, this, [this, readId] { finishRead(readId, tr("Not connected to an office.")); });
+    return readId;
+}
+
+void McpClient::listResources()
+{
+    if (m_state != State::Ready)
+        return;
+    // office-mcp lists its seven tables on one page; a cursor would mean more than the desk shows.
+    sendRequest(QStringLiteral("resources/list"), {}, Purpose::ResourcesList);
+}
+
+void McpClient::sendRead(quint64 readId, const QString &uri)
+{
+    ++m_reads[readId].pages;
+    sendRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}}, Purpose::ResourcesRead, readId);
+}
+
+void McpClient::finishRead(quint64 readId, const QString &error)
+{
+    const auto it = m_reads.find(readId);
+    if (it == m_reads.end())
+        return;
+    Read read = *it;
+    m_reads.erase(it);
+    if (!error.isEmpty()) {
+        read.rows.rows.clear();
+        read.rows.error = error;
+    }
+    emit tableRead(readId, read.table, read.rows);
+}
+
+void McpClient::handleReadResponse(quint64 readId, const QJsonObject &message)
+{
+    const auto it = m_reads.find(readId);
+    if (it == m_reads.end())
+        return;
+    if (message.contains(kError)) {
+        const QJsonObject error = message.value(kError).toObject();
+        return finishRead(readId, tr("%1 (%2)").arg(error.value(QStringLiteral("message")).toString())
+                                      .arg(error.value(QStringLiteral("code")).toInteger()));
+    }
+    const QJsonArray contents = message.value(kResult).toObject().value(QStringLiteral("contents")).toArray();
+    const QJsonDocument page =
+        QJsonDocument::fromJson(contents.first().toObject().value(QStringLiteral("text")).toString().toUtf8());
+    if (!page.isObject())
+        return finishRead(readId, tr("office://%1 did not hold a page of JSON rows.").arg(it->table));
+    const QJsonObject body = page.object();
+    QStringList columns;
+    const QJsonArray names = body.value(QStringLiteral("columns")).toArray();
+    for (const QJsonValue &name : names)
+        columns << name.toString();
+    TableRows &rows = it->rows;
+    if (rows.columns.isEmpty())
+        rows.columns = columns;
+    else if (rows.columns != columns)
+        return finishRead(readId, tr("office://%1 changed its columns between pages.").arg(it->table));
+    const QJsonArray list = body.value(QStringLiteral("rows")).toArray();
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        QVariantList row;
+        row.reserve(columns.size());
+        for (const QString &column : std::as_const(columns)) {
+            const QJsonValue cell = object.value(column);
+            // toVariant keeps a JSON integer a qlonglong (exact cents); null and absent are "no value".
+            row << (cell.isNull() || cell.isUndefined() ? QVariant() : cell.toVariant());
+        }
+        rows.rows << row;
+    }
+    const QString next = body.value(QStringLiteral("next")).toString();
+    if (next.isEmpty())
+        return finishRead(readId);
+    // `next` must stay on the same table; a server that loops is cut off rather than followed forever.
+    if (!next.startsWith(QStringLiteral("office://%1?").arg(it->table)) || it->pages >= 10000)
+        return finishRead(readId, tr("office://%1 gave a next page that cannot be followed: %2").arg(it->table, next));
+    sendRead(readId, next);
+}
+
+bool McpClient::listen(const QStringList &uris)
+{
+    if (m_state != State::Ready || uris.isEmpty())
+        return false;
+    if (era() == Era::Modern) {
+        if (m_listenId >= 0 && m_activeRemote) {
+            m_http->closeStream(m_listenId);  // closing the stream is how HTTP cancels it
+            m_pending.remove(m_listenId);
+        } else if (m_listenId >= 0) {
+            // One subscription at a time: the old one is cancelled, the new one replaces it.
+            sendMessage({{kJsonRpc, QStringLiteral("2.0")},
+                         {kMethod, QStringLiteral("notifications/cancelled")},
+                         {kParams, QJsonObject{{QStringLiteral("requestId"), m_listenId}}}},
+                        QStringLiteral("notifications/cancelled"));
+            m_pending.remove(m_listenId);
+        }
+        const QJsonObject notifications{{QStringLiteral("resourceSubscriptions"), QJsonArray::fromStringList(uris)}};
+        m_listenId = sendRequest(QStringLiteral("subscriptions/listen"), {{QStringLiteral("notifications"), notifications}},
+                                 Purpose::Listen);
+        return true;
+    }
+    if (!m_capabilities.value(QStringLiteral("resources")).toObject().value(QStringLiteral("subscribe")).toBool())
+        return false;
+    for (const QString &uri : uris)
+        sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}}, Purpose::Subscribe);
+    m_legacySubscribed = true;
+    return true;
 }

@@ -1,10 +1,16 @@
 #pragma once
-// McpClient drives one office-mcp child process: newline-delimited JSON-RPC over QProcess in
-// either protocol era, and both routes by which the server asks a person something (a modern
-// input_required result that is retried, or a legacy elicitation/create request that is
-// answered). It owns no widgets and never blocks, so tests can drive it directly.
+// McpClient talks to one office: a local office-mcp child process (newline-delimited JSON-RPC
+// over QProcess, either protocol era) or a remote office over Streamable HTTP (URL + bearer
+// token, the 2026-07-28 stateless era, HttpTransport). Every message leaves through
+// sendMessage() and arrives through handleLine(), whichever the transport, so the rest of the
+// desk does not care where the office is. It handles both routes by which the server asks a
+// person something (a modern input_required result that is retried, or a legacy
+// elicitation/create request that is answered), and reads the office's tables as MCP
+// resources (office://<table>, every page). It owns no widgets and never blocks.
 
+#include "httptransport.h"
 #include "mcptypes.h"
+#include "tablerows.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -34,6 +40,11 @@ public:
         bool declareElicitation = true;  // without it the server queues refunds for approval
         QString clientName = QStringLiteral("office-desk");
         QStringList extraArguments;
+        // A remote office: `url` (http://host:port/mcp) and its bearer token; program, database
+        // and profile are then the remote server's business, and the era is 2026-07-28.
+        bool remote = false;
+        QString url;
+        QString token;
     };
 
     static const QString modernVersion;  // 2026-07-28
@@ -53,8 +64,16 @@ public:
 
     State state() const { return m_state; }
     bool isReady() const { return m_state == State::Ready; }
-    bool isRunning() const { return m_process->state() != QProcess::NotRunning; }
+    // The office chosen in the launch is remote (the one connected may still be the previous one).
+    bool isRemote() const { return m_launch.remote; }
+    // Local: the process runs. Remote: connecting or connected.
+    bool isRunning() const;
     qint64 processId() const { return m_process->processId(); }
+    // The era actually spoken: a remote office is always 2026-07-28.
+    Era era() const { return m_activeRemote ? Era::Modern : m_launch.era; }
+    // The server's capabilities (server/discover or initialize).
+    QJsonObject serverCapabilities() const { return m_capabilities; }
+    bool hasResources() const { return m_capabilities.contains(QLatin1String("resources")); }
     QString serverName() const { return m_serverName; }
     QString serverVersion() const { return m_serverVersion; }
     QString protocolVersion() const { return m_protocolVersion; }
@@ -71,6 +90,18 @@ public:
     // For the traffic log: the method a request id of ours was sent with.
     QString methodOfRequest(const QJsonValue &id) const;
 
+    // Reads the resource office://<table> page by page (following `next` until it is absent)
+    // and returns a ticket; the whole table arrives through tableRead.
+    quint64 readTable(const QString &table);
+    // resources/list: the URIs this caller may read arrive through resourcesListed.
+    void listResources();
+    // Asks to hear when these resources change: subscriptions/listen (2026-07-28; over HTTP a
+    // POST whose answer is an SSE stream left open) or resources/subscribe (legacy, stdio).
+    // False when the office offers no subscriptions; listenEnded when it refuses or ends one.
+    // Either way the caller polls instead.
+    bool listen(const QStringList &uris);
+    bool isListening() const { return m_listenId >= 0 || m_legacySubscribed; }
+
 signals:
     void stateChanged(McpClient::State state);
     void ready();
@@ -84,9 +115,16 @@ signals:
     // Every line both ways, exactly as written or read; method is known for responses too.
     void messageExchanged(bool outgoing, const QByteArray &line, const QString &method);
     void stderrReceived(const QString &text);
+    void tableRead(quint64 ticket, const QString &table, const TableRows &rows);
+    // The answer to listResources; `error` set (and uris empty) when the office refused it.
+    void resourcesListed(const QStringList &uris, const QString &error);
+    // notifications/resources/updated
+    void resourceUpdated(const QString &uri);
+    // The server will not send change notifications (it refused or ended the subscription).
+    void listenEnded(const QString &why);
 
 private:
-    enum class Purpose { Discover, Initialize, ToolsList, ToolsCall };
+    enum class Purpose { Discover, Initialize, ToolsList, ToolsCall, ResourcesList, ResourcesRead, Listen, Subscribe };
     struct Pending
     {
         QString method;
@@ -100,6 +138,12 @@ private:
         QString requestState;
         QJsonObject inputResponses;
         QHash<QString, quint64> openInputs;  // input key -> ticket
+    };
+    struct Read
+    {
+        QString table;
+        TableRows rows;
+        int pages = 0;
     };
     struct Ticket
     {
@@ -117,6 +161,13 @@ private:
     void finishCall(quint64 callId);
     void failCall(quint64 callId, const QString &why);
     void readStdout();
+    void handleLine(QByteArray line);
+    void handleReadResponse(quint64 readId, const QJsonObject &message);
+    void finishRead(quint64 readId, const QString &error = QString());
+    void sendRead(quint64 readId, const QString &uri);
+    void onHttpFailed(qint64 requestId, HttpTransport::Failure failure, const QString &sentence);
+    // Everything in flight fails with `why`; questions that cannot be answered any more are withdrawn.
+    void dropInFlight(const QString &why);
     void handleMessage(const QJsonObject &message);
     void handleResponse(const QJsonObject &message);
     void handleServerRequest(const QJsonObject &message);
@@ -126,6 +177,8 @@ private:
     void readServerInfo(const QJsonObject &result);
 
     QProcess *m_process;
+    HttpTransport *m_http;
+    bool m_activeRemote = false;  // the transport start() chose; stop() ends that one
     QTimer *m_stopTimer;
     int m_stopStage = 0;
     bool m_restartPending = false;
@@ -138,6 +191,11 @@ private:
     QHash<qint64, Pending> m_pending;
     QHash<quint64, Call> m_calls;
     QHash<quint64, Ticket> m_tickets;
+    QHash<quint64, Read> m_reads;
+    quint64 m_nextRead = 1;
+    qint64 m_listenId = -1;
+    bool m_legacySubscribed = false;
+    QJsonObject m_capabilities;
     QList<quint64> m_waitingForReady;
     QString m_serverName;
     QString m_serverVersion;

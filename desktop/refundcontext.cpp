@@ -81,3 +81,25 @@ RefundContext RefundContext::read(const QString &database, qint64 invoiceId, qin
     }
     return context;
 }
+
+RefundContext RefundContext::fromTables(const TableRows &invoices, const TableRows &requests, qint64 invoiceId, qint64 requestId)
+{
+    RefundContext context;
+    context.invoiceId = invoiceId;
+    context.requestId = requestId;
+    const auto at = [](const TableRows &table, const QVariantList &row, const char *column) {
+        return row.value(table.column(QLatin1String(column)));
+    };
+    if (const QVariantList *invoice = invoices.rowWithId(invoiceId)) {
+        context.known = true;
+        context.customer = at(invoices, *invoice, "customer").toString();
+        context.amountCents = at(invoices, *invoice, "amount_cents").toLongLong();
+        context.invoiceStatus = at(invoices, *invoice, "status").toString();
+        context.refundedCents = at(invoices, *invoice, "refunded_cents").toLongLong();
+    }
+    if (const QVariantList *request = requestId > 0 ? requests.rowWithId(requestId) : nullptr) {
+        context.askedBy = at(requests, *request, "client").toString();
+        context.askedAt = QDateTime::fromString(at(requests, *request, "created_at").toString(), Qt::ISODate).toLocalTime();
+    }
+    return context;
+}

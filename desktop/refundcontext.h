@@ -4,6 +4,8 @@
 // refunded so far, left). The desk knows the invoice of its own issue_refund call and reads
 // the rest from the database; the dialog shows it above the server's form.
 
+#include "tablerows.h"
+
 #include <QDateTime>
 #include <QString>
 
@@ -28,5 +30,7 @@ struct RefundContext
 
     // Reads the invoice (and the request, when requestId is set) from the database.
     static RefundContext read(const QString &database, qint64 invoiceId, qint64 requestId);
+    // The same from the office's resources (office://invoices and office://approval_requests).
+    static RefundContext fromTables(const TableRows &invoices, const TableRows &requests, qint64 invoiceId, qint64 requestId);
     static QString money(qint64 cents);
 };

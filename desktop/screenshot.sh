@@ -4,6 +4,9 @@
 # form filled in). Builds nothing; pass the build directory (default: build/).
 #
 #   desktop/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [WIDTHxHEIGHT]   (default 1440x900)
+#
+# DESK_OFFICE=remote: the same scene against a remote office, served by `office-mcp --http` on
+# a scratch database with a token made for the desk; the window shows the URL and token fields.
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,8 +33,29 @@ runtime=$(mktemp -d)
 trap 'rm -rf "$runtime"' EXIT
 chmod 700 "$runtime"
 
+set --
+if [ "${DESK_OFFICE:-local}" = remote ]; then
+    db="$runtime/office.db"
+    OFFICE_DESK_TOKEN=$("$server" token add desk --db "$db" 2>/dev/null)
+    export OFFICE_DESK_TOKEN
+    "$server" --http 127.0.0.1:0 --db "$db" 2>"$runtime/http.log" &
+    http_pid=$!
+    trap 'kill $http_pid 2>/dev/null; rm -rf "$runtime"' EXIT
+    url=""
+    for _ in $(seq 50); do
+        url=$(sed -n 's|^office-mcp: serving MCP at \(http://.*\)$|\1|p' "$runtime/http.log")
+        [ -n "$url" ] && break
+        sleep 0.1
+    done
+    if [ -z "$url" ]; then
+        echo "screenshot.sh: office-mcp --http did not start: $(cat "$runtime/http.log")" >&2
+        exit 1
+    fi
+    set -- --url "$url"
+fi
+
 # The demo uses a scratch database and leaves the user's settings alone.
 XDG_RUNTIME_DIR="$runtime" QT_QPA_PLATFORM=xcb LANG=C.UTF-8 \
     xvfb-run -a -s "-screen 0 ${size}x24 -dpi 96" \
-    "$desk" -style Fusion --server "$server" --demo-screenshot "$output"
+    "$desk" -style Fusion --server "$server" "$@" --demo-screenshot "$output"
 echo "screenshot.sh: wrote $output"

@@ -5,6 +5,7 @@
 #include "elicitationdialog.h"
 #include "mainwindow.h"
 #include "mcpclient.h"
+#include "officefeed.h"
 #include "schemaform.h"
 #include "toolspanel.h"
 
@@ -97,6 +98,14 @@ void ScreenshotDemo::queueRefundFromAnotherClient()
 
 void ScreenshotDemo::reviewQueuedRefund()
 {
+    OfficeFeed *feed = m_window->officeFeed();
+    if (m_window->databaseView()->isResourceMode() && !m_fed) {
+        // Rows come through the server: wait for a fresh read that holds the queued request.
+        m_fed = true;
+        connect(feed, &OfficeFeed::updated, this, &ScreenshotDemo::reviewQueuedRefund, Qt::SingleShotConnection);
+        feed->refresh();
+        return;
+    }
     m_step = 4;
     m_window->databaseView()->refresh();
     m_window->approvalQueue()->refresh();

@@ -2,7 +2,8 @@
 // `office-desk --demo-screenshot FILE`: puts the window into a telling state (a slot booked,
 // 30.00 of invoice 2 refunded at the desk, a further refund of it queued by an assistant
 // without forms, that refund under review with the form filled in over the partly refunded
-// invoice), saves a picture of the screen and quits. desktop/screenshot.sh runs it.
+// invoice), saves a picture of the screen and quits. desktop/screenshot.sh runs it, against a
+// local office or (DESK_OFFICE=remote) an office it serves over HTTP.
 
 #include <QObject>
 #include <QString>
@@ -30,4 +31,5 @@ private:
     QString m_output;
     McpClient *m_assistant = nullptr;
     int m_step = 0;
+    bool m_fed = false;
 };

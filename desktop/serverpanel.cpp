@@ -17,6 +17,11 @@ ServerPanel::ServerPanel(QWidget *parent)
     , m_profile(new QComboBox)
     , m_era(new QComboBox)
     , m_elicitation(new QCheckBox(tr("Forms (elicitation)")))
+    , m_office(new QComboBox)
+    , m_url(new QLineEdit)
+    , m_token(new QLineEdit)
+    , m_localFields(new QWidget)
+    , m_remoteFields(new QWidget)
     , m_start(new QPushButton(tr("Start")))
     , m_restart(new QPushButton(tr("Restart")))
     , m_stop(new QPushButton(tr("Stop")))
@@ -56,12 +61,42 @@ ServerPanel::ServerPanel(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    grid->addWidget(new QLabel(tr("Server")), 0, 0);
-    grid->addWidget(m_program, 0, 1);
-    grid->addWidget(programBrowse, 0, 2);
-    grid->addWidget(new QLabel(tr("Database")), 0, 3);
-    grid->addWidget(m_database, 0, 4);
-    grid->addWidget(databaseBrowse, 0, 5);
+    m_office->setObjectName(QStringLiteral("officeCombo"));
+    m_office->addItem(tr("Local office"), false);
+    m_office->addItem(tr("Remote office"), true);
+    m_office->setToolTip(tr("Local: office-desk starts office-mcp on this computer.\n"
+                            "Remote: office-desk connects to an office served over HTTP (office-mcp --http)."));
+    m_url->setObjectName(QStringLiteral("urlEdit"));
+    m_url->setPlaceholderText(QStringLiteral("http://office.example:8080/mcp"));
+    m_url->setToolTip(tr("The office's MCP address, as `office-mcp --http` prints it"));
+    m_token->setObjectName(QStringLiteral("tokenEdit"));
+    m_token->setEchoMode(QLineEdit::Password);
+    m_token->setPlaceholderText(tr("bearer token"));
+    m_token->setToolTip(tr("The token `office-mcp token add NAME` printed on the office's machine. "
+                           "Kept in a file only you can read (0600), never in the settings file."));
+
+    auto *local = new QHBoxLayout(m_localFields);
+    local->setContentsMargins(0, 0, 0, 0);
+    local->addWidget(new QLabel(tr("Server")));
+    local->addWidget(m_program, 2);
+    local->addWidget(programBrowse);
+    local->addSpacing(8);
+    local->addWidget(new QLabel(tr("Database")));
+    local->addWidget(m_database, 3);
+    local->addWidget(databaseBrowse);
+    auto *remote = new QHBoxLayout(m_remoteFields);
+    remote->setContentsMargins(0, 0, 0, 0);
+    remote->addWidget(new QLabel(tr("URL")));
+    remote->addWidget(m_url, 3);
+    remote->addSpacing(8);
+    remote->addWidget(new QLabel(tr("Token")));
+    // A token is a secret of fixed size: room for its dots, not half the window.
+    m_token->setMaximumWidth(m_token->fontMetrics().averageCharWidth() * 28);
+    remote->addWidget(m_token, 1);
+
+    grid->addWidget(m_office, 0, 0);
+    grid->addWidget(m_localFields, 0, 1, 1, 5);
+    grid->addWidget(m_remoteFields, 0, 1, 1, 5);
 
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Profile")));
@@ -77,8 +112,8 @@ ServerPanel::ServerPanel(QWidget *parent)
     row->addWidget(m_stop);
     grid->addLayout(row, 1, 0, 1, 6);
     grid->addWidget(m_status, 2, 0, 1, 6);
-    grid->setColumnStretch(1, 2);
-    grid->setColumnStretch(4, 3);
+    grid->setColumnStretch(1, 1);
+    showMode(false);
 
     connect(m_program, &QLineEdit::editingFinished, this, [this] {
         if (m_program->text() != m_launch.program)
@@ -87,6 +122,18 @@ ServerPanel::ServerPanel(QWidget *parent)
     connect(m_database, &QLineEdit::editingFinished, this, [this] {
         if (m_database->text() != m_launch.database)
             emit launchEdited();
+    });
+    connect(m_url, &QLineEdit::editingFinished, this, [this] {
+        if (m_url->text().trimmed() != m_launch.url)
+            emit launchEdited();
+    });
+    connect(m_token, &QLineEdit::editingFinished, this, [this] {
+        if (m_token->text() != m_launch.token)
+            emit launchEdited();
+    });
+    connect(m_office, &QComboBox::activated, this, [this] {
+        showMode(m_office->currentData().toBool());
+        emit launchEdited();
     });
     connect(m_profile, &QComboBox::activated, this, &ServerPanel::launchEdited);
     connect(m_era, &QComboBox::activated, this, &ServerPanel::launchEdited);
@@ -101,7 +148,12 @@ ServerPanel::ServerPanel(QWidget *parent)
 void ServerPanel::setLaunch(const McpClient::Launch &launch)
 {
     m_launch = launch;
-    const QSignalBlocker b1(m_program), b2(m_database), b3(m_profile), b4(m_era), b5(m_elicitation);
+    const QSignalBlocker b1(m_program), b2(m_database), b3(m_profile), b4(m_era), b5(m_elicitation), b6(m_office), b7(m_url),
+        b8(m_token);
+    m_office->setCurrentIndex(launch.remote ? 1 : 0);
+    m_url->setText(launch.url);
+    m_token->setText(launch.token);
+    showMode(launch.remote);
     m_program->setText(launch.program);
     m_database->setText(launch.database);
     const int profile = m_profile->findData(launch.profile);
@@ -121,7 +173,27 @@ McpClient::Launch ServerPanel::launch() const
     launch.profile = m_profile->currentData().toString();
     launch.era = m_era->currentData().value<McpClient::Era>();
     launch.declareElicitation = m_elicitation->isChecked();
+    launch.remote = m_office->currentData().toBool();
+    launch.url = m_url->text().trimmed();
+    launch.token = m_token->text().trimmed();
     return launch;
+}
+
+void ServerPanel::showMode(bool remote)
+{
+    m_localFields->setVisible(!remote);
+    m_remoteFields->setVisible(remote);
+    // A remote office speaks 2026-07-28 over HTTP, and its token's profile decides the tools.
+    m_profile->setEnabled(!remote);
+    m_era->setEnabled(!remote);
+    m_profile->setToolTip(remote ? tr("A remote office shows what its token's profile allows.")
+                                 : tr("--profile: which tools the server shows"));
+    m_era->setToolTip(remote ? tr("Over HTTP office-desk speaks 2026-07-28 (stateless: one POST per request).")
+                             : tr("2026-07-28: every request carries the _meta envelope and refunds come back as input_required.\n"
+                                  "2025-11-25: an initialize handshake, and the server sends elicitation/create requests."));
+    m_start->setText(remote ? tr("Connect") : tr("Start"));
+    m_restart->setText(remote ? tr("Reconnect") : tr("Restart"));
+    m_stop->setText(remote ? tr("Disconnect") : tr("Stop"));
 }
 
 void ServerPanel::showState(McpClient::State state, const QString &text, const QColor &colour)

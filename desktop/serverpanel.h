@@ -1,6 +1,8 @@
 #pragma once
-// The strip at the top of the window: which office-mcp to run, on which database, with which
-// profile and protocol era, whether it runs, and Start / Restart / Stop.
+// The strip at the top of the window: which office to work with — a local office-mcp (which
+// program, which database, profile and protocol era) or a remote office (its URL and bearer
+// token) — whether it runs or is connected, and Start / Restart / Stop (Connect / Reconnect /
+// Disconnect for a remote office).
 
 #include "mcpclient.h"
 
@@ -28,6 +30,12 @@ public:
     QLineEdit *programEdit() const { return m_program; }
     QLineEdit *databaseEdit() const { return m_database; }
     QCheckBox *elicitationBox() const { return m_elicitation; }
+    QComboBox *officeCombo() const { return m_office; }
+    QLineEdit *urlEdit() const { return m_url; }
+    QLineEdit *tokenEdit() const { return m_token; }
+    QWidget *localFields() const { return m_localFields; }
+    QWidget *remoteFields() const { return m_remoteFields; }
+    QPushButton *restartButton() const { return m_restart; }
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
     QLabel *statusLabel() const { return m_status; }
@@ -40,6 +48,7 @@ signals:
 
 private:
     void browse(QLineEdit *edit, bool program);
+    void showMode(bool remote);
 
     McpClient::Launch m_launch;
     QLineEdit *m_program;
@@ -47,6 +56,11 @@ private:
     QComboBox *m_profile;
     QComboBox *m_era;
     QCheckBox *m_elicitation;
+    QComboBox *m_office;
+    QLineEdit *m_url;
+    QLineEdit *m_token;
+    QWidget *m_localFields;
+    QWidget *m_remoteFields;
     QPushButton *m_start;
     QPushButton *m_restart;
     QPushButton *m_stop;

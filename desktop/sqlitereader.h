@@ -4,23 +4,14 @@
 // connection and one read transaction, so a refresh sees a consistent snapshot and holds
 // nothing open afterwards. <sqlite3.h> is included only in sqlitereader.cpp.
 
-#include <QList>
-#include <QString>
-#include <QStringList>
-#include <QVariant>
+#include "tablerows.h"
 
 struct sqlite3;
 
 class SqliteReader
 {
 public:
-    struct Table
-    {
-        QStringList columns;
-        QList<QVariantList> rows;  // NULL as an invalid QVariant
-        QString error;
-        bool ok() const { return error.isEmpty(); }
-    };
+    using Table = TableRows;
 
     explicit SqliteReader(const QString &path);
     ~SqliteReader();
