@@ -90,6 +90,12 @@ void Connection::replies_sent() {
 
 void Connection::close() {
     session_.end_of_input();
+    session_.end_subscriptions(pending_);
+    release();
+}
+
+void Connection::poll() {
+    session_.poll(pending_);
     release();
 }
 

@@ -64,8 +64,16 @@ public:
     // Non-empty once the store cannot be opened or a commit failed: the transport stops after
     // writing replies().
     const std::string& fatal() const { return fatal_; }
-    // The client has gone: calls parked on a person are dropped with nothing changed.
+    // The client has gone (or the server stops): calls parked on a person are dropped with
+    // nothing changed, and every open subscriptions/listen gets its graceful completion result.
     void close();
+
+    // Change notifications: whether a client watches a resource, and, between rounds, the
+    // notifications for what changed since the last poll, in replies(). The transport calls
+    // poll() on a timer while watching() (other processes write the same database) and after
+    // rounds (this process's own writes).
+    bool watching() const { return session_.watching(); }
+    void poll();
 
     Session& session() { return session_; }
     // The store, opened now if no request has opened it yet (throws StoreError).

@@ -46,6 +46,18 @@ void refuse(Response& response, int status, std::string_view message, int code =
     set_json(response, status, rpc_body(nullptr, code, message));
 }
 
+// An SSE stream response: its first events in `body` (never empty: an empty first chunk would
+// end a chunked body), left open.
+void open_sse(Response& response, std::uint64_t stream, std::string body) {
+    response.status = 200;
+    response.headers.emplace_back("Content-Type", "text/event-stream");
+    response.headers.emplace_back("Cache-Control", "no-cache");
+    response.headers.emplace_back("X-Accel-Buffering", "no");
+    response.body = body.empty() ? std::string(":\n\n") : std::move(body);
+    response.open_stream = true;
+    response.stream = stream;
+}
+
 std::string sse_event(std::string_view line) {
     // Each reply is one line of compact JSON (append_line), so one data field carries it.
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
@@ -59,6 +71,18 @@ std::string sse_event(std::string_view line) {
 std::string id_key(const json& message) {
     const auto it = message.find("id");
     return it == message.end() || it->is_null() ? std::string() : it->dump();
+}
+
+// The lines (each with its '\n') of a connection's replies.
+std::vector<std::string_view> lines_of(std::string_view replies) {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    while (start < replies.size()) {
+        const auto end = replies.find('\n', start);
+        lines.push_back(replies.substr(start, end - start + 1));
+        start = end + 1;
+    }
+    return lines;
 }
 
 std::string random_session_id() {
@@ -168,6 +192,7 @@ struct Endpoint::Session {
     std::int64_t last_used = 0;
     // Open streams by the id (JSON) of the request whose response ends them, newest last.
     std::vector<std::pair<std::string, std::uint64_t>> streams;
+    std::uint64_t get_stream = 0;  // the standalone GET stream, 0 when none is open
 };
 
 // Replies of the group waiting for its commit: events for streams opened by earlier POSTs.
@@ -224,6 +249,7 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
                 refuse(response, 503, problem, rpc::kInternalError);
             }
             for (const auto& r : routed) {
+                if (r.id.empty()) continue;  // a notification for a GET stream: nothing to take back
                 if (!streams_.count(r.stream)) continue;  // told once
                 stream_closed(r.stream);
                 push_(r.stream, sse_event(rpc_body(json::parse(r.id), rpc::kInternalError, problem)), true);
@@ -235,6 +261,8 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
         if (r.end) stream_closed(r.stream);
         push_(r.stream, r.events, r.end);
     }
+    // This group's own writes, told to whoever watches now rather than at the next tick.
+    poll();
 }
 
 void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
@@ -276,8 +304,14 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         response.status = 204;
         return;
     }
+    if (request.method == "GET" && header(request, "mcp-session-id")) {
+        // A 2025 session's standalone stream: where its resource notifications go.
+        Session* session = find_session(request, caller);
+        if (!session) return refuse(response, 404, "Session not found: initialize again");
+        return open_get_stream(exchange, *session);
+    }
     if (request.method != "POST") {
-        // No GET stream: this server sends nothing unasked (2025-11-25 allows 405; 2026-07-28 requires it).
+        // No GET stream without a session: 2026-07-28 requires 405 (subscriptions/listen replaces it).
         response.headers.emplace_back("Allow", "POST, DELETE");
         return refuse(response, 405, "Method Not Allowed: send JSON-RPC messages with POST");
     }
@@ -328,6 +362,8 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
 
 void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
                                 bool envelope) {
+    if (message.is_object() && message.value("method", "") == "subscriptions/listen" && envelope)
+        return open_listen(exchange, message, too_deep, principal);
     Connection& connection = stateless_connection(principal);
     connection.begin_round(false);
     connection.feed_message(message, too_deep);
@@ -406,6 +442,12 @@ void Endpoint::answer_in_session(Exchange& exchange, Session& session, const jso
             }
             continue;  // its stream was closed by the client: nowhere to go
         }
+        if (!reply.contains("id")) {
+            // A notification (resources/updated for this session's subscriptions): it belongs
+            // on the session's GET stream, never on a call's; without one it has nowhere to go.
+            if (session.get_stream) routed.push_back({session.get_stream, sse_event(line), false, {}});
+            continue;
+        }
         others.emplace_back(line);
     }
 
@@ -454,10 +496,20 @@ void Endpoint::end_session(const std::string& id) {
         streams_.erase(stream);
         push_(stream, {}, true);
     }
+    if (session.get_stream) {
+        get_streams_.erase(session.get_stream);
+        push_(session.get_stream, {}, true);
+    }
     sessions_.erase(it);
 }
 
 void Endpoint::stream_closed(std::uint64_t stream) {
+    // Closing a listen stream is how a 2026-07-28 client cancels it: nothing more is sent.
+    listens_.erase(stream);
+    if (const auto get = get_streams_.find(stream); get != get_streams_.end()) {
+        get->second->get_stream = 0;
+        get_streams_.erase(get);
+    }
     const auto it = streams_.find(stream);
     if (it == streams_.end()) return;
     auto& streams = it->second->streams;
@@ -470,7 +522,7 @@ bool Endpoint::evict_one_idle_session() {
     // The least recently used session with no stream open (no call waiting on a person).
     auto oldest = sessions_.end();
     for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
-        if (it->second->streams.empty() && (oldest == sessions_.end() || it->second->last_used < oldest->second->last_used))
+        if (it->second->streams.empty() && !it->second->get_stream && (oldest == sessions_.end() || it->second->last_used < oldest->second->last_used))
             oldest = it;
     if (oldest == sessions_.end()) return false;
     end_session(oldest->first);
@@ -480,13 +532,69 @@ bool Endpoint::evict_one_idle_session() {
 void Endpoint::expire_sessions() {
     const auto cutoff = options_.now() - options_.session_idle.count();
     std::vector<std::string> idle;
+    // A session whose client holds its GET stream open is in use, however long it stays quiet.
     for (const auto& [id, session] : sessions_)
-        if (session->last_used < cutoff) idle.push_back(id);
+        if (session->last_used < cutoff && !session->get_stream) idle.push_back(id);
     for (const auto& id : idle) end_session(id);
 }
 
 void Endpoint::close() {
     while (!sessions_.empty()) end_session(sessions_.begin()->first);
+    // Each listen stream ends with its completion result: the subscription ended on purpose.
+    auto listens = std::move(listens_);
+    listens_.clear();
+    for (auto& [stream, connection] : listens) {
+        connection->close();
+        std::string events;
+        for (const auto& line : lines_of(connection->replies())) events += sse_event(line);
+        push_(stream, events, true);
+    }
+}
+
+void Endpoint::open_listen(Exchange& exchange, const json& message, bool too_deep, const Principal* principal) {
+    // A connection of its own: the subscription's state lives exactly as long as its stream,
+    // and two clients' listen ids never meet in one session.
+    auto connection = std::make_unique<Connection>(connection_options(principal));
+    connection->begin_round(false);
+    connection->feed_message(message, too_deep);
+    connection->end_round(false);
+    std::string replies = connection->replies();
+    connection->replies_sent();
+    if (replies.empty() || error_code(replies) != 0) {
+        set_json(exchange.response, stateless_status(replies), std::move(replies));
+        return;
+    }
+    std::string events;
+    for (const auto& line : lines_of(replies)) events += sse_event(line);
+    const std::uint64_t stream = next_stream_++;
+    open_sse(exchange.response, stream, std::move(events));
+    listens_.emplace(stream, std::move(connection));
+}
+
+void Endpoint::open_get_stream(Exchange& exchange, Session& session) {
+    Response& response = exchange.response;
+    const auto* accept = header(exchange.request, "accept");
+    if (!accept || lower(*accept).find("text/event-stream") == std::string::npos)
+        return refuse(response, 406, "Not Acceptable: the GET stream is text/event-stream");
+    // One standalone stream per session (2025-11-25 transports: each message goes on one stream).
+    if (session.get_stream) return refuse(response, 409, "Conflict: this session's GET stream is already open");
+    session.last_used = options_.now();
+    session.get_stream = next_stream_++;
+    get_streams_[session.get_stream] = &session;
+    open_sse(response, session.get_stream, {});
+}
+
+void Endpoint::poll() {
+    const auto notify = [&](Connection& connection, std::uint64_t stream) {
+        if (!connection.watching()) return;
+        connection.poll();
+        std::string events;
+        for (const auto& line : lines_of(connection.replies())) events += sse_event(line);
+        connection.replies_sent();
+        if (!events.empty()) push_(stream, events, false);
+    };
+    for (auto& [stream, connection] : listens_) notify(*connection, stream);
+    for (auto& [stream, session] : get_streams_) notify(*session->connection, stream);
 }
 
 std::optional<std::string> decode_header_value(std::string_view text) {

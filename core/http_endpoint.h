@@ -10,6 +10,11 @@
 //   named by a random Mcp-Session-Id, DELETE ends it, an unknown id is 404. A call parked on a
 //   person answers its POST with an SSE stream: elicitation/create first, the result later,
 //   pushed when the POST carrying the person's answer arrives.
+// - Change notifications (resources): a 2026-07-28 `subscriptions/listen` POST is answered with
+//   an SSE stream left open (its acknowledgment first, then notifications/resources/updated),
+//   backed by a Connection of its own that lives as long as the stream. A 2025 session gets its
+//   notifications on the standalone GET stream (GET /mcp with its Mcp-Session-Id). poll(),
+//   called on a timer by the transport, looks for changes made by any process.
 // - Who calls: with tokens, every request needs `Authorization: Bearer`; the token's name is
 //   the caller's principal and its profile limits the tools. Origin is checked on every request.
 //
@@ -100,8 +105,12 @@ public:
     void stream_closed(std::uint64_t stream);
     // Ends sessions idle longer than session_idle (their parked calls are dropped, nothing changed).
     void expire_sessions();
-    // Ends every session (the server is stopping).
+    // Ends every session (the server is stopping); every open subscriptions/listen stream
+    // gets its graceful completion result and ends.
     void close();
+    // Change notifications for what changed since the last poll (any process's writes), pushed
+    // to the listen streams and the sessions' GET streams. Cheap when nobody watches.
+    void poll();
 
     std::size_t sessions() const;
 
@@ -118,6 +127,8 @@ private:
     ConnectionOptions connection_options(const Principal* principal);
     Session* find_session(const Request& request, const Principal* principal);
     void end_session(const std::string& id);
+    void open_listen(Exchange& exchange, const json& message, bool too_deep, const Principal* principal);
+    void open_get_stream(Exchange& exchange, Session& session);
     bool evict_one_idle_session();
 
     EndpointOptions options_;
@@ -125,6 +136,8 @@ private:
     std::map<std::string, std::unique_ptr<Connection>, std::less<>> stateless_;  // by principal
     std::map<std::string, std::unique_ptr<Session>, std::less<>> sessions_;     // by Mcp-Session-Id
     std::map<std::uint64_t, Session*> streams_;  // open SSE streams and their session
+    std::map<std::uint64_t, Session*> get_streams_;  // a session's standalone GET stream
+    std::map<std::uint64_t, std::unique_ptr<Connection>> listens_;  // open subscriptions/listen streams
     std::uint64_t next_stream_ = 1;
 };
 

@@ -4,6 +4,7 @@
 #include "office_version.h"
 #include "utf8.h"
 #include "office_store.h"
+#include "office_resources.h"
 #include "tool_reply.h"
 
 #include <chrono>
@@ -18,7 +19,15 @@ constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCa
 constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
 constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 constexpr std::string_view kMetaProblems = "office-mcp/problems";
+constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
 constexpr std::int64_t kToolsTtlMs = 3'600'000;
+// The resource list and the template are fixed for a server's life, like its tools; rows change
+// with every write (here or in another process), so a page is fresh for a second only: enough
+// to spare a burst of identical reads, and the change notifications say when to read again.
+constexpr std::int64_t kResourceListTtlMs = 3'600'000;
+constexpr std::int64_t kResourceReadTtlMs = 1'000;
+// 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
+constexpr int kResourceNotFoundLegacy = -32002;
 
 constexpr std::string_view kInstructions =
     "Office tools for a small practice: find customers, see free appointment slots and book "
@@ -113,6 +122,7 @@ Session::Session(SessionOptions options) : options_(std::move(options)) {
         for (const auto& name : options_.tools) enabled = enabled || name == tool.name;
         if (enabled) tools_.push_back(&tool);
     }
+    tables_ = visible_tables(options_.tools);
 }
 
 Session::~Session() = default;
@@ -236,8 +246,10 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
             return;
         }
         if (!reply_result) {
-            // A legacy call parked on elicitation/create: answered later, asked now.
-            if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);
+            // A legacy call parked on elicitation/create, or an open subscriptions/listen:
+            // answered later, asked now.
+            if (request.outcome == Outcome::InputRequired || request.method == "subscriptions/listen")
+                log_request(request, &kReplyLater, started);
             return;
         }
         if (request.complete) {
@@ -334,6 +346,12 @@ Session::Reply Session::dispatch(Request& request) {
         {"tools/call", {&Session::on_tools_call, true, true}},
         {"notifications/cancelled", {&Session::on_cancelled, true, true}},
         {"logging/setLevel", {&Session::on_set_level, true, false}},
+        {"resources/list", {&Session::on_resources_list, true, true}},
+        {"resources/templates/list", {&Session::on_resource_templates, true, true}},
+        {"resources/read", {&Session::on_resources_read, true, true}},
+        {"resources/subscribe", {&Session::on_subscribe, true, false}},  // 2026-07-28: subscriptions/listen
+        {"resources/unsubscribe", {&Session::on_unsubscribe, true, false}},
+        {"subscriptions/listen", {&Session::on_listen, false, true}},
     };
 
     // A notification method sent with an id is a request its handler would never answer.
@@ -348,6 +366,9 @@ Session::Reply Session::dispatch(Request& request) {
     const bool legacy_method = request.method == "initialize" || request.method == "ping" ||
                                request.method == "notifications/initialized";
     request.modern = has_envelope || (!legacy_ && !legacy_method);
+    // notifications/cancelled only names a request of this connection (on stdio, an open
+    // subscriptions/listen): the 2026-07-28 spec's own example carries no envelope.
+    if (request.method == "notifications/cancelled" && !has_envelope) return on_cancelled(request);
 
     if (request.modern) {
         // Known before the envelope is judged, so even a refused request names its client.
@@ -406,7 +427,9 @@ Session::Reply Session::on_initialize(Request& request) {
     // logging: a client may set a level (logging/setLevel); the office sends no log
     // notifications of its own, its log goes to the operator (stderr or --log-file).
     return json{{"protocolVersion", legacy_->caller.protocol_version},
-                {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
+                {"capabilities", {{"tools", {{"listChanged", false}}},
+                                  {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                  {"logging", json::object()}}},
                 {"serverInfo", server_info(legacy_->caller.protocol_version)},
                 {"instructions", kInstructions}};
 }
@@ -426,7 +449,8 @@ Session::Reply Session::on_set_level(Request& request) {
 
 Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
-                {"capabilities", {{"tools", {{"listChanged", false}}}}},
+                {"capabilities", {{"tools", {{"listChanged", false}}},
+                                  {"resources", {{"subscribe", true}, {"listChanged", false}}}}},
                 {"instructions", kInstructions},
                 {"ttlMs", kToolsTtlMs},
                 {"cacheScope", "public"}};
@@ -653,6 +677,9 @@ void Session::handle_response(const json& message, std::string& out) {
 Session::Reply Session::on_cancelled(Request& request) {
     const auto it = request.params->find("requestId");
     if (it == request.params->end()) return std::nullopt;
+    // An open subscriptions/listen ends here on stdio: nothing more is sent for it.
+    std::erase_if(listens_, [&](const Listen& listen) { return listen.id == *it; });
+    if (!watching()) mark_.reset();
     for (auto p = parked_.begin(); p != parked_.end(); ++p) {
         if (p->second->original_id == *it) {
             parked_.erase(p);
@@ -660,6 +687,164 @@ Session::Reply Session::on_cancelled(Request& request) {
         }
     }
     return std::nullopt;
+}
+
+// ---- resources (office_resources.h): the office's tables, as this session's tools see them
+
+namespace {
+
+// The page of a table the request asks for: params.uri must be a string.
+const std::string& uri_param(const json& params) {
+    const auto it = params.find("uri");
+    if (it == params.end() || !it->is_string()) throw invalid_params("Invalid params: uri must be a string");
+    return it->get_ref<const std::string&>();
+}
+
+// Lists are cursorless (seven resources at most): any cursor is one we never gave.
+void refuse_cursor(const json& params) {
+    const auto it = params.find("cursor");
+    if (it != params.end() && !it->is_null()) throw invalid_params("Invalid params: unknown cursor (this list has one page)");
+}
+
+}  // namespace
+
+ResourcePage Session::visible_page(const Request& request, const std::string& uri) const {
+    UriProblem problem;
+    const auto page = parse_office_uri(uri, problem);
+    // A table hidden by the profile does not exist for this caller, exactly like an unknown one.
+    if (page && tables_.count(page->table)) return *page;
+    if (page || problem.not_found)
+        throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
+                            json{{"uri", uri}}};
+    throw ProtocolError{rpc::kInvalidParams, problem.message, json{{"uri", uri}}};
+}
+
+Session::Reply Session::on_resources_list(Request& request) {
+    refuse_cursor(*request.params);
+    json result{{"resources", resource_list(tables_)}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceListTtlMs;
+        // The list depends on the token's profile: a shared cache must not hand it to another caller.
+        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
+    }
+    return result;
+}
+
+Session::Reply Session::on_resource_templates(Request& request) {
+    refuse_cursor(*request.params);
+    json result{{"resourceTemplates", resource_templates()}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceListTtlMs;
+        result["cacheScope"] = "public";  // the same template for everyone
+    }
+    return result;
+}
+
+Session::Reply Session::on_resources_read(Request& request) {
+    const std::string& uri = uri_param(*request.params);
+    const ResourcePage page = visible_page(request, uri);
+    json result{{"contents", json::array({json{{"uri", uri},
+                                                {"mimeType", kResourceMimeType},
+                                                {"text", read_page(options_.store(), page)}}})}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceReadTtlMs;
+        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
+    }
+    return result;
+}
+
+bool Session::watching() const {
+    if (!subscribed_.empty()) return true;
+    for (const auto& listen : listens_)
+        if (!listen.uris.empty()) return true;
+    return false;
+}
+
+void Session::start_watch(std::string& out) {
+    if (watching()) poll(out);  // what changed before this subscription is news to the others only
+    else mark_ = options_.store().change_mark();
+}
+
+void Session::poll(std::string& out) {
+    if (!watching()) return;
+    std::set<OfficeTable> changed;
+    try {
+        OfficeStore& store = options_.store();
+        const std::int64_t mark = store.change_mark();
+        if (mark_ && mark == *mark_) return;
+        changed = mark_ ? tables_changed(store, *mark_, mark) : visible_tables({});
+        mark_ = mark;
+    } catch (const StoreError&) {
+        return;  // busy or gone for a moment: the next poll looks again from the same mark
+    }
+    for (const auto& [uri, table] : subscribed_)
+        if (changed.count(table))
+            append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", uri}}}});
+    for (const auto& listen : listens_)
+        for (const auto& [uri, table] : listen.uris)
+            if (changed.count(table))
+                append_line(out, json{{"jsonrpc", "2.0"},
+                                      {"method", "notifications/resources/updated"},
+                                      {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}, {"uri", uri}}}});
+}
+
+Session::Reply Session::on_subscribe(Request& request) {
+    const std::string& uri = uri_param(*request.params);
+    const OfficeTable table = visible_page(request, uri).table;
+    if (!subscribed_.count(uri)) {
+        start_watch(*request.out);
+        subscribed_.emplace(uri, table);
+    }
+    return json::object();
+}
+
+Session::Reply Session::on_unsubscribe(Request& request) {
+    subscribed_.erase(uri_param(*request.params));
+    if (!watching()) mark_.reset();
+    return json::object();
+}
+
+Session::Reply Session::on_listen(Request& request) {
+    if (request.id.is_null()) return std::nullopt;  // sent as a notification: no stream to open
+    const auto filter = request.params->find("notifications");
+    if (filter == request.params->end() || !filter->is_object())
+        throw invalid_params("Invalid params: notifications must be an object");
+    for (const auto& listen : listens_)
+        if (listen.id == request.id)
+            throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: subscription " + request.id.dump() + " is already open"};
+    Listen listen{request.id, {}};
+    // The acknowledgment names what is honoured: the visible resources among those asked for.
+    // Lists never change here (listChanged false), so those filters are left out.
+    json honoured = json::object();
+    if (const auto asked = filter->find("resourceSubscriptions"); asked != filter->end()) {
+        if (!asked->is_array()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
+        json kept = json::array();
+        for (const auto& uri : *asked) {
+            if (!uri.is_string()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
+            try {
+                listen.uris.emplace_back(uri.get<std::string>(), visible_page(request, uri.get<std::string>()).table);
+                kept.push_back(uri);
+            } catch (const ProtocolError&) {
+                // not honoured: left out of the acknowledgment
+            }
+        }
+        honoured["resourceSubscriptions"] = std::move(kept);
+    }
+    if (!listen.uris.empty()) start_watch(*request.out);
+    append_line(*request.out, json{{"jsonrpc", "2.0"},
+                                   {"method", "notifications/subscriptions/acknowledged"},
+                                   {"params", {{"_meta", {{kMetaSubscriptionId, request.id}}}, {"notifications", std::move(honoured)}}}});
+    listens_.push_back(std::move(listen));
+    return std::nullopt;  // the response is the subscription's end (end_subscriptions)
+}
+
+void Session::end_subscriptions(std::string& out) {
+    static const json modern_info = server_info(kModernVersion);
+    for (const auto& listen : listens_)
+        append_line(out, make_result(listen.id, json{{"resultType", "complete"},
+                                                     {"_meta", {{kMetaSubscriptionId, listen.id}, {kMetaServerInfo, modern_info}}}}));
+    listens_.clear();
+    if (!watching()) mark_.reset();
 }
 
 }  // namespace office

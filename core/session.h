@@ -7,6 +7,7 @@
 
 #include "json_rpc.h"
 #include "log.h"
+#include "office_resources.h"
 #include "request_state.h"
 #include "tool.h"
 
@@ -16,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +68,16 @@ public:
 
     std::size_t parked_calls() const { return parked_.size(); }
 
+    // Change notifications (docs/architecture.md, "Resources"). Whether a client watches a
+    // resource: a 2025 resources/subscribe or a 2026-07-28 subscriptions/listen naming one.
+    // The transport then calls poll() now and then (other processes write the same database):
+    // it appends notifications/resources/updated for every watched resource whose table
+    // changed since the last poll (OfficeStore::change_mark and the audit rows after it).
+    bool watching() const;
+    void poll(std::string& out);
+    // The server ends every open subscriptions/listen: each gets its graceful completion result.
+    void end_subscriptions(std::string& out);
+
 private:
     struct Request;
     struct Parked;
@@ -85,6 +97,12 @@ private:
     Reply on_initialized(Request& request);
     Reply on_cancelled(Request& request);
     Reply on_set_level(Request& request);
+    Reply on_resources_list(Request& request);
+    Reply on_resource_templates(Request& request);
+    Reply on_resources_read(Request& request);
+    Reply on_subscribe(Request& request);
+    Reply on_unsubscribe(Request& request);
+    Reply on_listen(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     // The log line for `request`, answered with `reply` (null: a notification, nothing sent).
@@ -94,6 +112,10 @@ private:
     void write_log(const Request& request, RequestLogEntry& entry, const json* id, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
     const Tool* find_tool(std::string_view name) const;
+    // The page a visible office:// URI names; throws resource-not-found or invalid params.
+    ResourcePage visible_page(const Request& request, const std::string& uri) const;
+    // Before a new subscription joins: tell the existing ones what changed, or start watching.
+    void start_watch(std::string& out);
 
     SessionOptions options_;
     std::vector<const Tool*> tools_;
@@ -106,6 +128,15 @@ private:
     std::map<std::string, json> tools_list_cache_;  // by protocol version
     std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
     std::uint64_t next_elicitation_ = 1;
+
+    std::set<OfficeTable> tables_;  // the resources this session shows (its tools' tables)
+    std::map<std::string, OfficeTable> subscribed_;  // legacy resources/subscribe, by URI as given
+    struct Listen {
+        json id;  // the subscriptions/listen request's id: its subscriptionId
+        std::vector<std::pair<std::string, OfficeTable>> uris;
+    };
+    std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
+    std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
 };
 
 }  // namespace office

@@ -76,6 +76,7 @@ public:
           acceptor_(io_),
           endpoint_(options_.endpoint, [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
           sweep_(io_),
+          watch_(io_),
           signals_(io_, SIGINT, SIGTERM, SIGHUP) {}
 
     int run() {
@@ -91,6 +92,7 @@ public:
         std::fflush(stderr);
         accept();
         sweep();
+        watch();
         signals_.async_wait([this](beast::error_code, int) { stop(); });
         io_.run();
         return 0;
@@ -159,12 +161,28 @@ private:
         });
     }
 
+    // Change notifications: other processes write the same database, so look now and then
+    // (core/http_endpoint.h, poll; nothing is read while nobody watches).
+    void watch() {
+        watch_.expires_after(std::chrono::milliseconds(500));
+        watch_.async_wait([this](beast::error_code ec) {
+            if (ec) return;
+            endpoint_.poll();
+            watch();
+        });
+    }
+
     void stop() {
         beast::error_code ignored;
         acceptor_.close(ignored);
         sweep_.cancel();
-        endpoint_.close();
-        io_.stop();
+        watch_.cancel();
+        const bool streaming = !streams_.empty();
+        endpoint_.close();  // open streams get their last events (a listen's completion result)
+        if (!streaming) return io_.stop();
+        // Give those last events a moment to reach their clients, then stop whatever remains.
+        watch_.expires_after(std::chrono::milliseconds(500));
+        watch_.async_wait([this](beast::error_code) { io_.stop(); });
     }
 
     HttpServerOptions options_;
@@ -172,6 +190,7 @@ private:
     tcp::acceptor acceptor_;
     http::Endpoint endpoint_;
     net::steady_timer sweep_;
+    net::steady_timer watch_;
     net::signal_set signals_;
     std::vector<Pending> pending_;
     std::map<std::uint64_t, std::shared_ptr<HttpConnection>> streams_;

@@ -34,6 +34,9 @@ namespace {
 constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 // Group commit: at most this many reads of waiting input share one commit.
 constexpr int kMaxReadsPerCommit = 64;
+// While a client watches a resource, how long stdin may stay quiet before the office is looked
+// at again for writes by other processes (change notifications; core/connection.h, poll).
+constexpr int kWatchPollMs = 500;
 
 // True when stdin has input (or EOF) waiting right now: reading it will not block.
 bool input_waiting() {
@@ -188,7 +191,28 @@ int serve(const Options& o) {
             return 0;
         }
     };
+    // Change notifications for what others (or this round) wrote; false once stdout is closed.
+    const auto notify = [&] {
+        connection.poll();
+        if (connection.replies().empty()) return true;
+        if (!write_all(connection.replies())) return false;
+        connection.replies_sent();
+        return true;
+    };
     while (!g_stop && !at_end) {
+        if (connection.watching()) {
+            // Someone watches: wait for input at most kWatchPollMs, then look for changes.
+            pollfd in{STDIN_FILENO, POLLIN, 0};
+            const int ready = ::poll(&in, 1, kWatchPollMs);
+            if (ready == 0) {
+                if (!notify()) {
+                    reason = "stdout closed";
+                    break;
+                }
+                continue;
+            }
+            if (ready < 0 && errno == EINTR) continue;  // a signal: the loop's condition sees g_stop
+        }
         const std::size_t n = read_input();
         // A round is every line waiting now: several in this read, or more input already
         // behind it (a client that writes each message with its own write() still sends
@@ -213,6 +237,10 @@ int serve(const Options& o) {
             connection.replies_sent();
         }
         if (!connection.fatal().empty()) return stop("database error", 2, connection.fatal());
+        if (connection.watching() && !notify()) {
+            reason = "stdout closed";
+            break;
+        }
     }
     if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
     connection.close();

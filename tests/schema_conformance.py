@@ -25,6 +25,11 @@ RESULT_TYPES = {
     "tools/list": "ListToolsResult",
     "tools/call": "CallToolResult",
     "server/discover": "DiscoverResult",
+    "resources/list": "ListResourcesResult",
+    "resources/templates/list": "ListResourceTemplatesResult",
+    "resources/read": "ReadResourceResult",
+    "resources/subscribe": "EmptyResult",
+    "resources/unsubscribe": "EmptyResult",
 }
 
 
@@ -116,6 +121,17 @@ def run_session(version, db):
         request("tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2},
                                "inputResponses": {"approve_refund": {"action": "accept"}},
                                "requestState": asked["requestState"], **envelope({"elicitation": {}})})
+        # The tables as resources, and a listen that hears of a write; its completion result
+        # comes when stdin closes.
+        request("resources/list", envelope())
+        request("resources/templates/list", envelope())
+        request("resources/read", {"uri": "office://slots?limit=2", **envelope()})
+        request("resources/read", {"uri": "office://nothing", **envelope()})
+        request("subscriptions/listen", {"notifications": {"resourceSubscriptions": ["office://lunch_orders"]},
+                                         **envelope()}, expect_reply=False)
+        transcript.append((server.read(), None))  # notifications/subscriptions/acknowledged
+        request("tools/call", {"name": "order_lunch", "arguments": {"item": "tortilla", "quantity": 1}, **envelope()})
+        transcript.append((server.read(), None))  # notifications/resources/updated
         request("ping", envelope())  # no ping in 2026-07-28: -32601
         request("tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2099-01-01",
                                          "io.modelcontextprotocol/clientCapabilities": {}}})
@@ -132,6 +148,13 @@ def run_session(version, db):
         for params in calls({}, bool(caps)):
             request("tools/call", params)
         request("resources/list", {})
+        request("resources/templates/list", {})
+        request("resources/read", {"uri": "office://invoices?limit=2"})
+        request("resources/read", {"uri": "office://nothing"})
+        request("resources/subscribe", {"uri": "office://lunch_orders"})
+        request("tools/call", {"name": "order_lunch", "arguments": {"item": "tortilla", "quantity": 1}})
+        transcript.append((server.read(), None))  # notifications/resources/updated
+        request("resources/unsubscribe", {"uri": "office://lunch_orders"})
         if version >= "2025-06-18":
             # The legacy elicitation route: the server asks, the client answers.
             request("tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2}}, expect_reply=False)

@@ -82,6 +82,10 @@ public:
         return parse_lines(out);
     }
     std::vector<json> send(const json& message) { return send_line(message.dump()); }
+    // What the transport's timer would write now: change notifications (Connection::poll).
+    std::vector<json> poll() { return take([&] { connection_.poll(); }); }
+    // What the server writes as it stops (Connection::close).
+    std::vector<json> close() { return take([&] { connection_.close(); }); }
 
     // The one reply a request gets.
     json reply(const json& message) {
@@ -125,6 +129,14 @@ public:
     std::int64_t now = kStart;
 
 private:
+    template <class F>
+    std::vector<json> take(F&& act) {
+        act();
+        const std::string out = connection_.replies();
+        connection_.replies_sent();
+        return parse_lines(out);
+    }
+
     // The connection's store (opened now if no request has opened it yet), as the SQLite one
     // that open_store made.
     SqliteOfficeStore& store() { return static_cast<SqliteOfficeStore&>(connection_.store()); }

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -327,4 +328,72 @@ TEST_CASE("a stderr pipe that nobody reads never stalls the protocol", "[e2e]") 
     }
     server.close_stdin();
     CHECK(server.wait() == 0);
+}
+
+// ---- resources: change notifications between real processes on one database file
+
+TEST_CASE("a 2025 subscriber over stdio hears of a booking by another office-mcp process, once per resource", "[e2e]") {
+    TempDir dir;
+    ServerProcess watcher({"--db", dir.file("office.db")});
+    initialize(watcher, "2025-11-25");
+    for (const std::string uri : {"office://slots", "office://audit", "office://invoices"}) {
+        const auto reply = watcher.request({{"jsonrpc", "2.0"}, {"id", uri}, {"method", "resources/subscribe"}, {"params", {{"uri", uri}}}});
+        CHECK(reply["result"] == json::object());
+    }
+    {
+        ServerProcess other({"--db", dir.file("office.db")});
+        CHECK(reply_text(other.request(tools_call(1, "book_slot", {{"slot_id", 5}, {"customer_id", 1}}))).find("Booked") == 0);
+    }
+    // The watcher looks every half second while someone watches: both notices come soon.
+    std::vector<std::string> uris;
+    for (int i = 0; i < 2; ++i) {
+        const auto notice = watcher.read(5000);
+        CHECK(notice["method"] == "notifications/resources/updated");
+        uris.push_back(notice["params"]["uri"]);
+    }
+    std::sort(uris.begin(), uris.end());
+    CHECK(uris == std::vector<std::string>{"office://audit", "office://slots"});
+    CHECK_FALSE(watcher.read_line(1500).has_value());  // nothing for invoices, nothing twice
+
+    const auto read = watcher.request({{"jsonrpc", "2.0"}, {"id", 9}, {"method", "resources/read"}, {"params", {{"uri", "office://slots?after=4&limit=1"}}}});
+    const auto page = json::parse(read["result"]["contents"][0]["text"].get<std::string>());
+    CHECK(page["rows"][0]["customer_id"] == 1);
+    watcher.close_stdin();
+    CHECK(watcher.wait() == 0);
+}
+
+TEST_CASE("a 2026-07-28 listen over stdio: acknowledged, notified with its id, cancelled, and ended at EOF", "[e2e]") {
+    TempDir dir;
+    ServerProcess watcher({"--db", dir.file("office.db")});
+    const auto listen = [&](const std::string& id, const std::string& uri) {
+        watcher.send({{"jsonrpc", "2.0"}, {"id", id}, {"method", "subscriptions/listen"},
+                      {"params", modern_params({{"notifications", {{"resourceSubscriptions", {uri}}}}})}});
+        const auto ack = watcher.read();
+        CHECK(ack["method"] == "notifications/subscriptions/acknowledged");
+        CHECK(ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == id);
+    };
+    listen("lunch", "office://lunch_orders");
+    listen("slots", "office://slots");
+    {
+        ServerProcess other({"--db", dir.file("office.db")});
+        other.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
+    }
+    const auto notice = watcher.read(5000);
+    CHECK(notice == json{{"jsonrpc", "2.0"},
+                         {"method", "notifications/resources/updated"},
+                         {"params", {{"_meta", {{"io.modelcontextprotocol/subscriptionId", "lunch"}}}, {"uri", "office://lunch_orders"}}}});
+
+    watcher.send({{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", "lunch"}}}});
+    {
+        ServerProcess other({"--db", dir.file("office.db")});
+        other.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
+    }
+    CHECK_FALSE(watcher.read_line(1500).has_value());  // the cancelled listen hears nothing
+
+    watcher.close_stdin();  // the server stops: the open listen ends gracefully
+    const auto end = watcher.read();
+    CHECK(end["id"] == "slots");
+    CHECK(end["result"]["resultType"] == "complete");
+    CHECK(end["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == "slots");
+    CHECK(watcher.wait() == 0);
 }

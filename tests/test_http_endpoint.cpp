@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <tuple>
 
 using namespace office;
@@ -416,4 +418,155 @@ TEST_CASE("bearer tokens and loopback origins are recognised exactly") {
     CHECK_FALSE(http::is_loopback_origin("http://localhost:80x"));
     CHECK_FALSE(http::is_loopback_origin("null"));
     CHECK_FALSE(http::is_loopback_origin("file://localhost"));
+}
+
+// ---- resources over HTTP: reads are ordinary POSTs; change notifications go on a listen
+// stream (2026-07-28) or a session's GET stream (2025).
+
+namespace {
+
+json listen_params(json uris) { return {{"notifications", {{"resourceSubscriptions", std::move(uris)}}}}; }
+
+// A file office: a second store on the same file is another process writing.
+struct FileOffice {
+    std::string dir = [] {
+        std::string d = (std::filesystem::temp_directory_path() / "office-http-res-XXXXXX").string();
+        if (::mkdtemp(d.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+        return d;
+    }();
+    ~FileOffice() { std::filesystem::remove_all(dir); }
+    std::string path() const { return dir + "/office.db"; }
+};
+
+void book_elsewhere(const std::string& path, int slot) {
+    auto other = open_office_store(path);
+    CallContext ctx;
+    ctx.store = [&]() -> OfficeStore& { return *other; };
+    ctx.caller.era = "modern";
+    const auto& tools = office_tools();
+    const auto book = std::find_if(tools.begin(), tools.end(), [](const Tool& t) { return t.name == "book_slot"; });
+    const auto outcome = book->run(ctx, {{"slot_id", slot}, {"customer_id", 1}});
+    REQUIRE_FALSE(std::get<ToolResult>(outcome).is_error);
+}
+
+}  // namespace
+
+TEST_CASE("a 2026-07-28 resources/read over HTTP is one POST whose Mcp-Name is the URI") {
+    Office office;
+    const auto read = office.modern("resources/read", {{"uri", "office://customers?limit=1"}}, {{"mcp-name", "office://customers?limit=1"}});
+    CHECK(read.status == 200);
+    const auto result = body(read)["result"];
+    CHECK(result["cacheScope"] == "public");
+    CHECK(json::parse(result["contents"][0]["text"].get<std::string>())["next"] == "office://customers?after=1&limit=1");
+    const auto mismatch = office.modern("resources/read", {{"uri", "office://slots"}}, {{"mcp-name", "office://customers"}});
+    CHECK(mismatch.status == 400);
+    CHECK(body(mismatch)["error"]["code"] == -32020);
+}
+
+TEST_CASE("a token's profile limits the resources over HTTP, privately cached") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "lunch") return http::Principal{"bob", {"order_lunch"}};
+            return std::nullopt;
+        };
+    });
+    const http::Headers bob{{"authorization", "Bearer lunch"}};
+    const auto list = body(office.modern("resources/list", {}, bob))["result"];
+    REQUIRE(list["resources"].size() == 1);
+    CHECK(list["resources"][0]["uri"] == "office://lunch_orders");
+    CHECK(list["cacheScope"] == "private");
+    auto headers = bob;
+    headers["mcp-name"] = "office://invoices";
+    CHECK(body(office.modern("resources/read", {{"uri", "office://invoices"}}, headers))["error"]["message"] == "Resource not found");
+}
+
+TEST_CASE("subscriptions/listen over HTTP is an SSE stream: acknowledgment, notifications, completion at shutdown") {
+    FileOffice file;
+    Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
+    const auto listen = office.modern("subscriptions/listen", listen_params({"office://slots", "office://invoices"}));
+    REQUIRE(listen.status == 200);
+    CHECK(header(listen, "Content-Type") == "text/event-stream");
+    CHECK(header(listen, "X-Accel-Buffering") == "no");
+    REQUIRE(listen.open_stream);
+    const auto ack = events_of(listen.body);
+    REQUIRE(ack.size() == 1);
+    CHECK(ack[0]["method"] == "notifications/subscriptions/acknowledged");
+    CHECK(ack[0]["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == 1);
+
+    book_elsewhere(file.path(), 5);  // another process
+    office.endpoint.poll();
+    REQUIRE(office.pushes.size() == 1);
+    CHECK(office.pushes[0].stream == listen.stream);
+    CHECK_FALSE(office.pushes[0].end);
+    const auto updated = events_of(office.pushes[0].events);
+    REQUIRE(updated.size() == 1);  // slots changed; invoices did not
+    CHECK(updated[0] == json{{"jsonrpc", "2.0"},
+                             {"method", "notifications/resources/updated"},
+                             {"params", {{"_meta", {{"io.modelcontextprotocol/subscriptionId", 1}}}, {"uri", "office://slots"}}}});
+    office.endpoint.poll();
+    CHECK(office.pushes.size() == 1);  // told once
+
+    // A write through this server is told without waiting for the timer.
+    office.modern("tools/call", {{"name", "book_slot"}, {"arguments", {{"slot_id", 6}, {"customer_id", 1}}}});
+    REQUIRE(office.pushes.size() == 2);
+    CHECK(events_of(office.pushes[1].events)[0]["params"]["uri"] == "office://slots");
+
+    office.endpoint.close();
+    REQUIRE(office.pushes.size() == 3);
+    CHECK(office.pushes[2].end);
+    const auto end = events_of(office.pushes[2].events);
+    REQUIRE(end.size() == 1);
+    CHECK(end[0]["id"] == 1);
+    CHECK(end[0]["result"]["resultType"] == "complete");
+    CHECK(end[0]["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == 1);
+}
+
+TEST_CASE("closing a listen stream cancels the subscription") {
+    FileOffice file;
+    Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
+    const auto listen = office.modern("subscriptions/listen", listen_params({"office://slots"}));
+    REQUIRE(listen.open_stream);
+    office.endpoint.stream_closed(listen.stream);
+    book_elsewhere(file.path(), 5);
+    office.endpoint.poll();
+    office.endpoint.close();
+    CHECK(office.pushes.empty());
+}
+
+TEST_CASE("a listen with a bad filter is answered with its error, not a stream") {
+    Office office;
+    const auto refused = office.modern("subscriptions/listen", {{"notifications", 3}});
+    CHECK(refused.status == 200);
+    CHECK_FALSE(refused.open_stream);
+    CHECK(body(refused)["error"]["message"] == "Invalid params: notifications must be an object");
+}
+
+TEST_CASE("a 2025 session hears of changes on its GET stream, one stream per session") {
+    FileOffice file;
+    Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
+    LegacyClient client(office, false);
+    http::Request get{"GET", "/mcp", client.headers(), ""};
+    get.headers["accept"] = "text/event-stream";
+    const auto stream = office.send(get);
+    REQUIRE(stream.status == 200);
+    CHECK(header(stream, "Content-Type") == "text/event-stream");
+    REQUIRE(stream.open_stream);
+    CHECK(office.send(get).status == 409);
+
+    const auto subscribe = client.request(1, "resources/subscribe", {{"uri", "office://slots"}});
+    CHECK(subscribe.status == 200);
+    CHECK(header(subscribe, "Content-Type") == "application/json");
+    CHECK(body(subscribe)["result"] == json::object());
+
+    book_elsewhere(file.path(), 5);
+    office.endpoint.poll();
+    REQUIRE(office.pushes.size() == 1);
+    CHECK(office.pushes[0].stream == stream.stream);
+    CHECK(events_of(office.pushes[0].events) ==
+          std::vector<json>{{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "office://slots"}}}}});
+
+    // Unknown sessions have no stream; without a session there is none (2026-07-28: 405).
+    get.headers["mcp-session-id"] = "nope";
+    CHECK(office.send(get).status == 404);
+    CHECK(office.send({"GET", "/mcp", {{"accept", "text/event-stream"}}, ""}).status == 405);
 }

@@ -337,3 +337,72 @@ TEST_CASE("a non-loopback address serves once the tokens file has tokens", "[htt
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     CHECK(server.stderr_text().find("serving MCP at http://0.0.0.0:") != std::string::npos);
 }
+
+namespace {
+
+// What arrives on `client` until `needle` is in it (or `timeout_ms` pass), appended to `so_far`.
+bool wait_for(Client& client, std::string& so_far, const std::string& needle, int timeout_ms = 5000) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (so_far.find(needle) == std::string::npos && std::chrono::steady_clock::now() < deadline) so_far += client.receive(100);
+    return so_far.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("over a real socket a listen is a stream: acknowledged, told of another process's booking, ended when the server stops", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir);
+    Client client(office.port);
+    client.send(modern(1, "subscriptions/listen", {{"notifications", {{"resourceSubscriptions", {"office://slots"}}}}}));
+    std::string stream;
+    REQUIRE(wait_for(client, stream, "notifications/subscriptions/acknowledged"));
+    CHECK(status_of(stream) == 200);
+    CHECK(stream.find("Content-Type: text/event-stream") != std::string::npos);
+    CHECK(stream.find("Transfer-Encoding: chunked") != std::string::npos);
+
+    {
+        ServerProcess other({"--db", dir.file("office.db")}, {kKeys});
+        const auto booked = other.request(office::testing::tools_call(1, "book_slot", {{"slot_id", 5}, {"customer_id", 1}}));
+        CHECK(booked["result"]["content"][0]["text"].get<std::string>().rfind("Booked slot 5", 0) == 0);
+    }
+    REQUIRE(wait_for(client, stream, "notifications/resources/updated"));
+    CHECK(stream.find(R"("params":{"_meta":{"io.modelcontextprotocol/subscriptionId":1},"uri":"office://slots"})") != std::string::npos);
+
+    office.process.kill(SIGTERM);
+    REQUIRE(wait_for(client, stream, "\r\n0\r\n\r\n"));  // the stream's last chunk
+    CHECK(stream.find(R"("id":1,"jsonrpc":"2.0","result":{"_meta":{"io.modelcontextprotocol/serverInfo")") != std::string::npos);
+    CHECK(stream.find(R"("resultType":"complete")") != std::string::npos);
+    CHECK(office.process.wait() == 0);
+}
+
+TEST_CASE("over a real socket a 2025 session's GET stream carries its resource notifications", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir);
+    Client control(office.port);
+    const json init{{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
+                    {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
+                                {"clientInfo", {{"name", "legacy"}, {"version", "1"}}}}}};
+    control.send(post(init.dump()));
+    const auto opened = control.receive();
+    REQUIRE(status_of(opened) == 200);
+    const auto at = opened.find("Mcp-Session-Id: ");
+    REQUIRE(at != std::string::npos);
+    const std::string session = opened.substr(at + 16, 32);
+    const std::string named = "Mcp-Session-Id: " + session + "\r\nMCP-Protocol-Version: 2025-11-25\r\n";
+
+    Client listener(office.port);
+    listener.send("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n" + named + "\r\n");
+    std::string stream;
+    REQUIRE(wait_for(listener, stream, "text/event-stream"));
+    CHECK(status_of(stream) == 200);
+
+    const json subscribe{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "resources/subscribe"}, {"params", {{"uri", "office://lunch_orders"}}}};
+    control.send(post(subscribe.dump(), named));
+    CHECK(body_of(control.receive())["result"] == json::object());
+    {
+        ServerProcess other({"--db", dir.file("office.db")}, {kKeys});
+        other.request(office::testing::tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}));
+    }
+    REQUIRE(wait_for(listener, stream, "notifications/resources/updated"));
+    CHECK(stream.find(R"("params":{"uri":"office://lunch_orders"})") != std::string::npos);
+}

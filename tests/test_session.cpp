@@ -234,11 +234,11 @@ TEST_CASE("tools/call without a tool name or with non-object arguments is invali
 
 TEST_CASE("an unknown method is method-not-found in both eras", "[session]") {
     Office office;
-    CHECK(office.error(modern(1, "resources/list")) ==
-          json{{"code", -32601}, {"message", "Method not found: resources/list"}});
+    CHECK(office.error(modern(1, "prompts/list")) ==
+          json{{"code", -32601}, {"message", "Method not found: prompts/list"}});
     initialize(office, "2025-11-25");
-    CHECK(office.error(request(2, "resources/list")) ==
-          json{{"code", -32601}, {"message", "Method not found: resources/list"}});
+    CHECK(office.error(request(2, "prompts/list")) ==
+          json{{"code", -32601}, {"message", "Method not found: prompts/list"}});
 }
 
 TEST_CASE("a line that is not JSON is a parse error and the next line is still served", "[session]") {
@@ -334,7 +334,9 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
         Office office;
         const auto r = initialize(office, version);
         CHECK(r == json{{"protocolVersion", version},
-                        {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
+                        {"capabilities", {{"tools", {{"listChanged", false}}},
+                                          {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                          {"logging", json::object()}}},
                         {"serverInfo", server_info(version >= "2025-06-18")},
                         {"instructions",
                          "Office tools for a small practice: find customers, see free appointment slots and book "
@@ -415,7 +417,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
         request(1, "ping"),
         notification("notifications/progress", {{"progressToken", 1}, {"progress", 1}}),
         legacy_call(2, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}),
-        request("three", "resources/list"),
+        request("three", "prompts/list"),
         json(7),
     });
     auto lines = office.send(batch);
@@ -426,7 +428,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
     CHECK(replies[0] == json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}});
     CHECK(replies[1]["id"] == 2);
     CHECK(text_of(replies[1]["result"]) == "Ordered 2 tortillas.");
-    CHECK(replies[2] == json{{"jsonrpc", "2.0"}, {"id", "three"}, {"error", {{"code", -32601}, {"message", "Method not found: resources/list"}}}});
+    CHECK(replies[2] == json{{"jsonrpc", "2.0"}, {"id", "three"}, {"error", {{"code", -32601}, {"message", "Method not found: prompts/list"}}}});
     CHECK(replies[3] == json{{"jsonrpc", "2.0"},
                              {"error", {{"code", -32600}, {"message", "Invalid Request: a message must be a JSON object"}}}});
 
@@ -528,7 +530,7 @@ TEST_CASE("server/discover answers at once and tells how long to cache it", "[se
     Office office;
     auto r = office.result(modern("d1", "server/discover"));
     CHECK(r["supportedVersions"] == json::array({"2026-07-28"}));
-    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", false}}}});
+    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", false}}}, {"resources", {{"subscribe", true}, {"listChanged", false}}}});
     CHECK(r["ttlMs"] == 3600000);
     CHECK(r["cacheScope"] == "public");
     CHECK(r["instructions"].is_string());

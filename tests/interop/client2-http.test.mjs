@@ -179,4 +179,45 @@ describe('the v2 SDK client pinned to 2026-07-28 over Streamable HTTP, against t
       assert.equal(invoices[2].status, 'open');
     });
   });
+
+  describe('resources: a listen stream held by replica A hears of a booking made on replica B', SUITE, () => {
+    let session;
+    let subscription;
+    const updates = [];
+    const test = testShowingLogs(() => replicaLogs(session)());
+    before(async () => {
+      session = await startReplicas({ route: (body) => (body?.method === 'subscriptions/listen' ? A : B) });
+      session.client.setNotificationHandler('notifications/resources/updated', (n) => { updates.push(n.params.uri); });
+    });
+    after(async () => {
+      await subscription?.close();
+      await session?.close();
+    });
+
+    test('readResource on replica B', async () => {
+      const page = JSON.parse((await session.client.readResource({ uri: 'office://customers?limit=1' })).contents[0].text);
+      assert.deepEqual(page.rows, [{ id: 1, name: 'Maria Alvarez', email: 'maria@example.com' }]);
+      assert.equal(session.routed.at(-1).to, B);
+    });
+
+    test('listen on A is acknowledged; book_slot on B; A\'s stream carries one update for slots', async () => {
+      subscription = await session.client.listen({ resourceSubscriptions: ['office://slots', 'office://invoices'] });
+      assert.deepEqual(subscription.honoredFilter, { resourceSubscriptions: ['office://slots', 'office://invoices'] });
+      const booked = await session.client.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+      assert.notEqual(booked.isError, true, textOf(booked));
+      assert.equal(session.routed.at(-1).to, B);
+      const deadline = Date.now() + 5000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1200));
+      assert.deepEqual(updates, ['office://slots']);
+    });
+
+    test('closing the subscription closes the stream: no more updates', async () => {
+      updates.length = 0;
+      await subscription.close();
+      await session.client.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(updates, []);
+    });
+  });
 });

@@ -311,4 +311,74 @@ describe('the v2 SDK client pinned to protocol 2026-07-28', () => {
       database.remove();
     }
   });
+
+  describe('the office as resources: read, listen and hear of another process\'s booking', SUITE, () => {
+    let database;
+    let watcher;
+    let subscription;
+    const updates = [];
+    const newClient = (name) => new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+    before(async () => {
+      database = freshDatabase();
+      watcher = newClient('office-mcp-interop-client2-watcher');
+      watcher.setNotificationHandler('notifications/resources/updated', (notification) => {
+        updates.push({ uri: notification.params.uri, id: notification.params._meta?.['io.modelcontextprotocol/subscriptionId'] });
+      });
+      await watcher.connect(new StdioClientTransport(serverParameters(database.db)));
+    });
+    after(async () => {
+      await subscription?.close();
+      await watcher?.close();
+      database?.remove();
+    });
+
+    test('listResources and readResource on 2026-07-28', async () => {
+      const { resources } = await watcher.listResources();
+      assert.equal(resources.length, 7);
+      const read = await watcher.readResource({ uri: 'office://invoices?after=3' });
+      const page = JSON.parse(read.contents[0].text);
+      assert.deepEqual(page.rows, [{
+        id: 4, customer_id: 3, customer: 'Priya Nair', amount_cents: 41000, status: 'open', refunded_cents: 0, left_cents: 41000,
+      }]);
+    });
+
+    test('an unknown resource is -32602 on 2026-07-28', async () => {
+      await assert.rejects(watcher.readResource({ uri: 'office://nothing' }),
+        (e) => e instanceof ProtocolError && e.code === -32602);
+    });
+
+    test('listen is acknowledged with the honoured subset, and a booking elsewhere reaches the handler once', async () => {
+      subscription = await watcher.listen({ resourceSubscriptions: ['office://slots', 'office://invoices', 'office://nothing'] });
+      assert.deepEqual(subscription.honoredFilter, { resourceSubscriptions: ['office://slots', 'office://invoices'] });
+      const other = newClient('office-mcp-interop-client2-other');
+      await other.connect(new StdioClientTransport(serverParameters(database.db)));
+      try {
+        const booked = await other.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+        assert.notEqual(booked.isError, true, textOf(booked));
+      } finally {
+        await other.close();
+      }
+      const deadline = Date.now() + 5000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1200));
+      assert.equal(updates.length, 1, JSON.stringify(updates));
+      assert.equal(updates[0].uri, 'office://slots');
+      assert.equal(typeof updates[0].id, 'string'); // the listen request's id
+    });
+
+    test('closing the subscription stops the updates', async () => {
+      updates.length = 0;
+      await subscription.close();
+      assert.equal(await subscription.closed, 'local');
+      const other = newClient('office-mcp-interop-client2-other');
+      await other.connect(new StdioClientTransport(serverParameters(database.db)));
+      try {
+        await other.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
+      } finally {
+        await other.close();
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(updates, []);
+    });
+  });
 });

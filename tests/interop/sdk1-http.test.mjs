@@ -9,11 +9,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   REFUND_ANSWER, assertRefundQuestionForInvoice2, freshDatabase, freshStateKeys, invoicesById,
-  officeMcpBinary, responseTo, sentRequests, startHttpServer, tapTransport, testShowingLogs, textOf,
+  officeMcpBinary, responseTo, sentRequests, serverParameters, startHttpServer, tapTransport, testShowingLogs, textOf,
 } from './helpers.mjs';
 import { toolCoverageTests } from './tool-coverage.mjs';
 
@@ -164,6 +165,49 @@ describe('the v1 SDK client over Streamable HTTP on protocol 2025-11-25', () => 
       });
       await response.body?.cancel();
       assert.equal(response.status, 404);
+    });
+  });
+
+  describe('resources over HTTP: the session\'s GET stream carries the update for another process\'s booking', SUITE, () => {
+    let database;
+    let server;
+    let watcher;
+    const updates = [];
+    const test = testShowingLogs(() => ({ 'office-mcp --http': server }));
+    before(async () => {
+      database = freshDatabase();
+      server = await startHttpServer({ db: database.db, stateKeys: freshStateKeys() });
+      watcher = new Client({ name: 'office-mcp-interop-sdk1-http-watcher', version: '1.0.0' });
+      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => { updates.push(n.params.uri); });
+      await watcher.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    });
+    after(async () => {
+      await watcher?.close();
+      await server?.stop();
+      database?.remove();
+    });
+
+    test('readResource over HTTP pages a table', async () => {
+      const page = JSON.parse((await watcher.readResource({ uri: 'office://slots?limit=2' })).contents[0].text);
+      assert.equal(page.rows.length, 2);
+      assert.equal(page.next, 'office://slots?after=2&limit=2');
+    });
+
+    test('subscribeResource, a booking by a stdio office-mcp on the same database: one update on the GET stream', async () => {
+      await watcher.subscribeResource({ uri: 'office://slots' });
+      await watcher.subscribeResource({ uri: 'office://invoices' });
+      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
+      await other.connect(new StdioClientTransport(serverParameters(database.db)));
+      try {
+        const booked = await other.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+        assert.notEqual(booked.isError, true, textOf(booked));
+      } finally {
+        await other.close();
+      }
+      const deadline = Date.now() + 5000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1200));
+      assert.deepEqual(updates, ['office://slots']);
     });
   });
 });

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema, LATEST_PROTOCOL_VERSION, McpError, ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   REFUND_ANSWER, assertRefundQuestionForInvoice2, collectStderr, freshDatabase, invoicesById,
   officeMcpBinary, responseTo, sentRequests, serverParameters, tapTransport, textOf,
@@ -192,6 +194,88 @@ describe('the v1 SDK client on protocol 2025-11-25', () => {
       const text = textOf(result);
       assert.match(text, STILL_PENDING);
       assert.match(text, REQUEST_NUMBER_1);
+    });
+  });
+
+  describe('the office as resources: list, read pages, subscribe and hear of another process\'s booking', SUITE, () => {
+    let database;
+    let watcher;
+    const updates = [];
+    before(async () => {
+      database = freshDatabase();
+      watcher = new Client({ name: 'office-mcp-interop-sdk1-watcher', version: '1.0.0' });
+      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+        updates.push(notification.params.uri);
+      });
+      await watcher.connect(new StdioClientTransport(serverParameters(database.db)));
+    });
+    after(async () => {
+      await watcher?.close();
+      database?.remove();
+    });
+
+    test('initialize declares resources with subscriptions', () => {
+      assert.deepEqual(watcher.getServerCapabilities().resources, { subscribe: true, listChanged: false });
+    });
+
+    test('listResources lists the seven tables as office:// resources of JSON', async () => {
+      const { resources } = await watcher.listResources();
+      assert.deepEqual(resources.map((r) => r.uri), [
+        'office://customers', 'office://slots', 'office://invoices', 'office://refunds',
+        'office://lunch_orders', 'office://approval_requests', 'office://audit',
+      ]);
+      assert.ok(resources.every((r) => r.mimeType === 'application/json'));
+      const { resourceTemplates } = await watcher.listResourceTemplates();
+      assert.equal(resourceTemplates[0].uriTemplate, 'office://{table}{?after,limit}');
+    });
+
+    test('readResource pages a table and names the next page', async () => {
+      const first = await watcher.readResource({ uri: 'office://customers?limit=2' });
+      const page = JSON.parse(first.contents[0].text);
+      assert.deepEqual(page.columns, ['id', 'name', 'email']);
+      assert.deepEqual(page.rows.map((r) => r.name), ['Maria Alvarez', 'Tomas Reis']);
+      assert.equal(page.next, 'office://customers?after=2&limit=2');
+      const last = JSON.parse((await watcher.readResource({ uri: page.next })).contents[0].text);
+      assert.deepEqual(last.rows.map((r) => r.name), ['Priya Nair']);
+      assert.equal(last.next, undefined);
+    });
+
+    test('an unknown resource is the 2025 resource-not-found error', async () => {
+      await assert.rejects(watcher.readResource({ uri: 'office://nothing' }),
+        (e) => e instanceof McpError && e.code === -32002);
+    });
+
+    test('subscribeResource, then a booking by another office-mcp process: one update for slots, none for invoices', async () => {
+      await watcher.subscribeResource({ uri: 'office://slots' });
+      await watcher.subscribeResource({ uri: 'office://invoices' });
+      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
+      await other.connect(new StdioClientTransport(serverParameters(database.db)));
+      try {
+        const booked = await other.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+        assert.notEqual(booked.isError, true, textOf(booked));
+      } finally {
+        await other.close();
+      }
+      const deadline = Date.now() + 5000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1200)); // a second poll must not repeat it
+      assert.deepEqual(updates, ['office://slots']);
+      const slots = JSON.parse((await watcher.readResource({ uri: 'office://slots?after=4&limit=1' })).contents[0].text);
+      assert.equal(slots.rows[0].customer_id, 1);
+    });
+
+    test('unsubscribeResource stops the updates', async () => {
+      updates.length = 0;
+      await watcher.unsubscribeResource({ uri: 'office://slots' });
+      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
+      await other.connect(new StdioClientTransport(serverParameters(database.db)));
+      try {
+        await other.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
+      } finally {
+        await other.close();
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(updates, []);
     });
   });
 });

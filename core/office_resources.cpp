@@ -1,0 +1,192 @@
+#include "office_resources.h"
+
+#include "office_store.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace office {
+
+namespace {
+
+constexpr std::string_view kScheme = "office://";
+
+std::set<OfficeTable> every_table() {
+    std::set<OfficeTable> all;
+    for (const auto& info : kOfficeTables) all.insert(info.table);
+    return all;
+}
+
+// What each tool touches, so a profile shows exactly the rows its tools read or write.
+struct ToolTables {
+    std::string_view tool;
+    std::vector<OfficeTable> tables;
+};
+const std::array<ToolTables, 6>& tool_tables() {
+    static const std::array<ToolTables, 6> map{{
+        {"find_customer", {OfficeTable::customers}},
+        {"list_availability", {OfficeTable::slots}},
+        {"book_slot", {OfficeTable::slots}},
+        {"open_invoices", {OfficeTable::invoices}},
+        {"issue_refund", {OfficeTable::invoices, OfficeTable::refunds, OfficeTable::approval_requests}},
+        {"order_lunch", {OfficeTable::lunch_orders}},
+    }};
+    return map;
+}
+
+// A query value: decimal digits only (no sign, no spaces, no exponent), small enough for int64.
+std::optional<std::int64_t> whole_number(std::string_view text) {
+    if (text.empty() || text.size() > 18) return std::nullopt;
+    std::int64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+}  // namespace
+
+std::set<OfficeTable> visible_tables(const std::vector<std::string>& tools) {
+    if (tools.empty()) return every_table();
+    std::set<OfficeTable> tables;
+    std::size_t served = 0;
+    for (const auto& entry : tool_tables()) {
+        if (std::find(tools.begin(), tools.end(), entry.tool) == tools.end()) continue;
+        ++served;
+        tables.insert(entry.tables.begin(), entry.tables.end());
+    }
+    // Who did what to whom, for every part of the office: only for a server that serves it all.
+    if (served == tool_tables().size()) tables.insert(OfficeTable::audit);
+    return tables;
+}
+
+std::optional<ResourcePage> parse_office_uri(std::string_view uri, UriProblem& problem) {
+    problem = {};
+    const auto not_found = [&] {
+        problem.not_found = true;
+        problem.message = "Resource not found";
+        return std::nullopt;
+    };
+    const auto invalid = [&](std::string message) {
+        problem.message = "Invalid params: " + std::move(message) + " (" + std::string(uri) + ")";
+        return std::nullopt;
+    };
+    if (!uri.starts_with(kScheme)) return not_found();
+    std::string_view rest = uri.substr(kScheme.size());
+    const auto question = rest.find('?');
+    const auto table = table_named(rest.substr(0, question));
+    if (!table) return not_found();
+    ResourcePage page{*table};
+    if (question == std::string_view::npos) return page;
+
+    std::string_view query = rest.substr(question + 1);
+    if (query.empty()) return invalid("the query after ? is empty");
+    bool seen_after = false, seen_limit = false;
+    while (true) {
+        const auto amp = query.find('&');
+        const std::string_view pair = query.substr(0, amp);
+        const auto eq = pair.find('=');
+        const std::string_view key = pair.substr(0, eq);
+        if (key != "after" && key != "limit")
+            return invalid("unknown parameter \"" + std::string(key) + "\": an office:// URI takes after and limit");
+        bool& seen = key == "after" ? seen_after : seen_limit;
+        if (seen) return invalid(std::string(key) + " is given twice");
+        seen = true;
+        const auto value = eq == std::string_view::npos ? std::nullopt : whole_number(pair.substr(eq + 1));
+        if (key == "after") {
+            if (!value) return invalid("after must be a whole number of at least 0");
+            page.after = *value;
+        } else {
+            if (!value || *value < 1 || *value > kMaxPageSize)
+                return invalid("limit must be a whole number from 1 to " + std::to_string(kMaxPageSize));
+            page.limit = static_cast<int>(*value);
+        }
+        if (amp == std::string_view::npos) break;
+        query.remove_prefix(amp + 1);
+    }
+    return page;
+}
+
+json resource_list(const std::set<OfficeTable>& tables) {
+    json list = json::array();
+    for (const auto& info : kOfficeTables) {
+        if (!tables.count(info.table)) continue;
+        list.push_back({{"uri", std::string(kScheme) + std::string(info.name)},
+                        {"name", info.name},
+                        {"title", info.title},
+                        {"description", info.description},
+                        {"mimeType", kResourceMimeType}});
+    }
+    return list;
+}
+
+json resource_templates() {
+    return json::array({json{{"uriTemplate", kResourceTemplate},
+                             {"name", "office-table-page"},
+                             {"title", "A page of an office table"},
+                             {"description",
+                              "Rows of one office table (customers, slots, invoices, refunds, lunch_orders, "
+                              "approval_requests, audit) with id greater than after (default 0), at most limit "
+                              "(1 to 500, default 100), as JSON; next names the following page."},
+                             {"mimeType", kResourceMimeType}}});
+}
+
+std::string read_page(OfficeStore& store, const ResourcePage& page) {
+    const TableInfo& info = table_info(page.table);
+    // Keys in the contract's order (table, columns, rows, next) and each row's in column order,
+    // so the text reads like the table it is.
+    nlohmann::ordered_json text;
+    text["table"] = info.name;
+    auto& columns = text["columns"] = nlohmann::ordered_json::array();
+    for (const auto& column : info.columns)
+        if (!column.empty()) columns.push_back(column);
+    auto& rows = text["rows"] = nlohmann::ordered_json::array();
+    const auto found = store.read_rows(page.table, page.after, page.limit);
+    for (const auto& row : found) {
+        nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
+        for (const auto& column : info.columns)
+            if (!column.empty()) ordered[std::string(column)] = nlohmann::ordered_json(row.at(std::string(column)));
+        rows.push_back(std::move(ordered));
+    }
+    // A full page may have more behind it; a short one is the end.
+    if (!found.empty() && found.size() == static_cast<std::size_t>(page.limit))
+        text["next"] = std::string(kScheme) + std::string(info.name) + "?after=" +
+                       std::to_string(found.back().at("id").get<std::int64_t>()) + "&limit=" + std::to_string(page.limit);
+    return text.dump();
+}
+
+std::set<OfficeTable> tables_changed_by(std::string_view action) {
+    using T = OfficeTable;
+    std::set<OfficeTable> tables{T::audit};
+    if (action == "slot_booked") tables.insert(T::slots);
+    else if (action == "lunch_ordered") tables.insert(T::lunch_orders);
+    else if (action == "refund_queued" || action == "refund_declined" || action == "refund_reopened")
+        tables.insert(T::approval_requests);
+    else if (action == "refund_issued") tables.insert({T::refunds, T::invoices, T::approval_requests});
+    else return every_table();
+    return tables;
+}
+
+std::set<OfficeTable> tables_changed(OfficeStore& store, std::int64_t from, std::int64_t to) {
+    if (to == from) return {};
+    if (to < from) return every_table();  // reset: the office started again
+    std::set<OfficeTable> changed;
+    std::int64_t after = from;
+    while (after < to) {
+        const auto rows = store.read_rows(OfficeTable::audit, after, kMaxPageSize);
+        for (const auto& row : rows) {
+            after = row.at("id").get<std::int64_t>();
+            if (after > to) break;  // committed since `to` was read: the next mark's news
+            const auto& action = row.at("action");
+            const auto tables = tables_changed_by(action.is_string() ? action.get_ref<const std::string&>() : "");
+            changed.insert(tables.begin(), tables.end());
+        }
+        if (rows.size() < static_cast<std::size_t>(kMaxPageSize)) break;
+    }
+    // The mark moved, yet no row says how (rows gone): say everything changed rather than nothing.
+    return changed.empty() ? every_table() : changed;
+}
+
+}  // namespace office

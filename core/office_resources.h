@@ -1,0 +1,64 @@
+#pragma once
+// The office's tables as MCP resources (docs/architecture.md, "Resources"): which tables a
+// server shows (the tables its tools touch), the office:// URIs that name a page of one, the
+// page itself as JSON text, and which tables an audit action changed (change notifications).
+// The contract the desk and the other stores build against is /work/wt/CONTRACT-resources.md;
+// the session (session.cpp) only wires these into resources/* and the subscriptions.
+
+#include "json_rpc.h"
+#include "office_tables.h"
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace office {
+
+class OfficeStore;
+
+inline constexpr std::string_view kResourceMimeType = "application/json";
+inline constexpr std::string_view kResourceTemplate = "office://{table}{?after,limit}";
+inline constexpr int kDefaultPageSize = 100;
+inline constexpr int kMaxPageSize = 500;
+
+// The tables a server serving `tools` shows (empty: all six tools, so every table, audit
+// included). Each tool shows what it touches; the audit trail only when every tool is served.
+std::set<OfficeTable> visible_tables(const std::vector<std::string>& tools);
+
+// A page of a table: office://<table>[?after=N][&limit=M].
+struct ResourcePage {
+    OfficeTable table;
+    std::int64_t after = 0;
+    int limit = kDefaultPageSize;
+};
+
+// What is wrong with a URI: no such resource (unknown scheme or table), or a query that breaks
+// the template's rules (after ≥ 0, 1 ≤ limit ≤ 500, nothing else, each at most once).
+struct UriProblem {
+    bool not_found = false;
+    std::string message;
+};
+
+// The page `uri` names, or the problem with it. Strict: every byte of the URI is accounted for.
+std::optional<ResourcePage> parse_office_uri(std::string_view uri, UriProblem& problem);
+
+// The resources/list entries of `tables`, in the order of kOfficeTables.
+json resource_list(const std::set<OfficeTable>& tables);
+// The resources/templates/list entries: the one office:// template.
+json resource_templates();
+// The text of a page: {"table","columns","rows","next"?}; next only when the page was full.
+std::string read_page(OfficeStore& store, const ResourcePage& page);
+
+// The tables an audit action changes (the audit table is changed by every action). An action
+// this list does not know changes every table: a needless notice costs a re-read, a missing
+// one a stale view.
+std::set<OfficeTable> tables_changed_by(std::string_view action);
+
+// The tables changed between change marks `from` and `to` (OfficeStore::change_mark), read
+// from the audit rows after `from`. A mark that went down (the office was reset) changed all.
+std::set<OfficeTable> tables_changed(OfficeStore& store, std::int64_t from, std::int64_t to);
+
+}  // namespace office
