@@ -5,6 +5,7 @@
 #include "utf8.h"
 #include "office_store.h"
 #include "office_resources.h"
+#include "tool_reply.h"
 
 #include <chrono>
 #include <unordered_map>
@@ -41,6 +42,12 @@ const json kReplyLater = nullptr;
 json server_info(std::string_view version) {
     json info{{"name", kServerName}, {"version", server_version()}};
     if (revision(version).titles) info["title"] = "Office";
+    return info;
+}
+
+// The serverInfo every 2026-07-28 result carries in its _meta.
+const json& modern_server_info() {
+    static const json info = server_info(kModernVersion);
     return info;
 }
 
@@ -87,13 +94,15 @@ struct Session::Request {
     const json* params = &kNoParams;  // always an object; points into the message
     bool modern = false;
     Caller caller;        // who asks, in which era ("" until dispatch decides) and protocol version
-    json capabilities;    // the client's, for this request
+    const json* capabilities = &kNoParams;  // the client's, for this request; points into the message
     const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
     Outcome outcome = Outcome::Ok;
     std::string problem;
+    // A tool's complete result (run_tool), written to the wire without building a json reply.
+    std::optional<ToolResult> complete;
 };
 
 // A legacy tools/call waiting for the client's answer to our elicitation/create.
@@ -243,11 +252,21 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
                 log_request(request, &kReplyLater, started);
             return;
         }
+        if (request.complete) {
+            // A tool's complete result, the hot path: written straight into the line (tool_reply.h).
+            const ToolReplyShape shape{request.has().structured_content, request.modern ? &modern_server_info() : nullptr};
+            if (batch_replies) {
+                reply(tool_reply(id, *request.complete, shape));
+            } else {
+                log_complete(request, started);
+                append_tool_reply(out, id, *request.complete, shape);
+            }
+            return;
+        }
         json& result = *reply_result;
         if (request.modern) {
             if (!result.contains("resultType")) result["resultType"] = "complete";
-            static const json modern_info = server_info(kModernVersion);
-            result["_meta"][kMetaServerInfo] = modern_info;
+            result["_meta"][kMetaServerInfo] = modern_server_info();
         }
         reply(make_result(id, std::move(result)));
     } catch (const ProtocolError& e) {
@@ -281,6 +300,22 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
         const auto it = reply->find("id");
         id = it != reply->end() ? &*it : nullptr;  // what was answered
     }
+    write_log(request, e, id, started);
+}
+
+void Session::log_complete(const Request& request, Clock::time_point started) {
+    // As log_request with a result reply: it has the request's id and no error.
+    Logger* logger = options_.logger;
+    if (!logger) return;
+    RequestLogEntry e;
+    e.outcome = request.outcome;
+    e.problem = request.problem;
+    if (!logger->enabled(Logger::level_of(e))) return;
+    write_log(request, e, &request.id, started);
+}
+
+void Session::write_log(const Request& request, RequestLogEntry& e, const json* id, Clock::time_point started) {
+    Logger* logger = options_.logger;
     e.id = id && !id->is_null() ? id : nullptr;
     e.era = request.caller.era;
     e.version = request.caller.protocol_version;
@@ -356,7 +391,7 @@ Session::Reply Session::dispatch(Request& request) {
         if (!caps->is_object())
             throw invalid_params(std::string("Invalid params: _meta[\"") + std::string(kMetaCapabilities) + "\"] must be an object");
         request.caller.protocol_version = std::string(kModernVersion);
-        request.capabilities = *caps;
+        request.capabilities = &*caps;
     } else if (legacy_) {
         request.caller = legacy_->caller;
     } else {
@@ -486,14 +521,15 @@ Session::Reply Session::on_tools_call(Request& request) {
     const Tool* tool = find_tool(name_it->get_ref<const std::string&>());
     if (!tool) throw invalid_params("Unknown tool: " + name_it->get<std::string>());
     const auto args_it = p.find("arguments");
-    const json arguments = (args_it == p.end() || args_it->is_null()) ? json::object() : *args_it;
+    // A reference, not a copy: the arguments live in the message for the whole call.
+    const json& arguments = (args_it == p.end() || args_it->is_null()) ? kNoParams : *args_it;
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
 
     CallContext ctx;
     ctx.store = options_.store;
     ctx.now = options_.now;
     ctx.caller = request.caller;
-    ctx.can_elicit = request.modern ? declares_form_elicitation(request.capabilities) : legacy_ && legacy_->can_elicit;
+    ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
 
     // Round two of a modern input_required call: the state must be one this server sealed,
     // for this tool and these arguments, unexpired and unused, answering exactly what was asked.
@@ -549,7 +585,9 @@ Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallCo
         } else {
             request.outcome = done->queued ? Outcome::Queued : Outcome::Ok;
         }
-        return tool_result(*done, request);
+        // The caller writes the reply from the result itself (tool_reply.h), no json built.
+        request.complete = std::move(*done);
+        return json();
     }
 
     request.outcome = Outcome::InputRequired;
@@ -624,7 +662,10 @@ void Session::handle_response(const json& message, std::string& out) {
             ctx.input_responses = &responses;
             result = run_tool(*parked->tool, parked->arguments, ctx, request);
         }
-        if (result) answer_with(make_result(request.id, std::move(*result)));
+        if (request.complete) {
+            log_complete(request, started);
+            append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
+        } else if (result) answer_with(make_result(request.id, std::move(*result)));
         else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
     } catch (const ProtocolError& e) {
         answer_with(make_error(request.id, e.code, e.message, e.data));

@@ -107,6 +107,9 @@ private:
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     // The log line for `request`, answered with `reply` (null: a notification, nothing sent).
     void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
+    // The log line of a request answered with a tool's complete result (Request::complete).
+    void log_complete(const Request& request, std::chrono::steady_clock::time_point started);
+    void write_log(const Request& request, RequestLogEntry& entry, const json* id, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
     const Tool* find_tool(std::string_view name) const;
     // The page a visible office:// URI names; throws resource-not-found or invalid params.

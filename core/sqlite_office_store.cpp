@@ -627,14 +627,13 @@ void SqliteOfficeStore::reopen_request(std::int64_t request_id) {
 }
 
 std::int64_t SqliteOfficeStore::record_lunch_order(const LunchOrder& order) {
-    auto& insert = db_->prepare(
-        "INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
+    // The new row's id from last_insert_rowid, not RETURNING: RETURNING runs the insert through a
+    // result row and a second step at reset, about a third of the statement's cost (issue 16).
+    auto& insert = db_->prepare("INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5)");
     insert.bind(1, order.item).bind(2, order.quantity).bind(4, order.client).bind(5, order.at);
     if (order.note) insert.bind(3, *order.note);
     insert.step();
-    const auto id = insert.column_int(0);
-    insert.reset();
-    return id;
+    return db_->last_insert_rowid();
 }
 
 bool SqliteOfficeStore::consume_request_state(const std::string& nonce, const std::string& at) {

@@ -1,0 +1,30 @@
+#pragma once
+// The reply to a tools/call whose tool completed: the hottest message office-mcp writes.
+// tool_reply() builds it as a json value (a 2025-03-26 batch collects values); append_tool_reply()
+// writes the same bytes straight into the output line without building the value (issue 16:
+// building, dumping and freeing the json cost about a fifth of an order_lunch call).
+
+#include "json_rpc.h"
+#include "tool.h"
+
+#include <string>
+
+namespace office {
+
+// What the reply carries besides the tool's result. `server_info` non-null: a 2026-07-28
+// request, whose result also has resultType "complete" and _meta[serverInfo] = *server_info.
+struct ToolReplyShape {
+    bool structured_content = false;  // the era has structuredContent
+    const json* server_info = nullptr;
+};
+
+// {"jsonrpc":"2.0","id":id,"result":{content:[{type:"text",text}], isError?, structuredContent?, ...}}
+json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape);
+
+// Appends exactly append_line(out, tool_reply(id, result, shape)): the same members in the
+// same order (nlohmann's objects sort their keys), strings escaped by nlohmann's own
+// serializer (invalid UTF-8 repaired with U+FFFD, as append_line does). result.text is
+// borrowed while it is written (moved into a json string and back), so it is never copied.
+void append_tool_reply(std::string& out, const json& id, ToolResult& result, ToolReplyShape shape);
+
+}  // namespace office

@@ -1,0 +1,81 @@
+// The reply to a completed tools/call is written straight into the line (tool_reply.h, issue 16).
+// It must be byte for byte the line append_line writes for the same reply built as json, for
+// every shape (legacy, with structuredContent, 2026-07-28, errors) and for every text the
+// tools can produce, including control characters, quotes, non-ASCII and invalid UTF-8.
+
+#include "json_rpc.h"
+#include "tool_reply.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+
+namespace {
+
+using office::json;
+using office::ToolReplyShape;
+using office::ToolResult;
+
+std::string via_json(const json& id, const ToolResult& result, ToolReplyShape shape) {
+    std::string line;
+    office::append_line(line, office::tool_reply(id, result, shape));
+    return line;
+}
+
+std::string direct(const json& id, ToolResult result, ToolReplyShape shape) {
+    std::string line = "before\n";  // appends, never replaces
+    office::append_tool_reply(line, id, result, shape);
+    return line.substr(7);
+}
+
+const json kServerInfo{{"name", "office-mcp"}, {"title", "Office"}, {"version", "1.2.3"}};
+
+}  // namespace
+
+TEST_CASE("A completed tool's reply written directly is the line the json reply dumps to, in every shape") {
+    const ToolResult ordered{"Ordered 2 tortillas.", json{{"order_id", 7}, {"item", "tortilla"}, {"quantity", 2}}};
+    const ToolResult refused{"Slot 3 is taken.", nullptr, true};
+    for (const json& id : {json(1), json(-42), json("abc-\"1\""), json(9007199254740993LL)}) {
+        for (const bool structured : {false, true}) {
+            for (const json* info : {static_cast<const json*>(nullptr), &kServerInfo}) {
+                const ToolReplyShape shape{structured, info};
+                CHECK(direct(id, ordered, shape) == via_json(id, ordered, shape));
+                CHECK(direct(id, refused, shape) == via_json(id, refused, shape));
+            }
+        }
+    }
+}
+
+TEST_CASE("A reply whose text holds the characters JSON escapes and invalid UTF-8 matches the json reply") {
+    const std::string texts[] = {
+        std::string("quote \" backslash \\ slash / tab \t newline \n cr \r bell \b ff \f nul ") + '\0' + " del \x7f",
+        "Mar\xC3\xADa \xE2\x82\xAC \xF0\x9F\x98\x80",          // é-like, euro, emoji: valid UTF-8
+        "cut \xC3 in \xE2\x82 the \xF0\x9F middle \xFF\xFE end \xC3",  // invalid UTF-8: U+FFFD
+        "",
+    };
+    for (const auto& text : texts) {
+        const ToolResult result{text, json{{"note", text}}};
+        for (const json* info : {static_cast<const json*>(nullptr), &kServerInfo})
+            CHECK(direct(1, result, {true, info}) == via_json(1, result, {true, info}));
+    }
+}
+
+TEST_CASE("Random texts give the same reply line written directly as through json") {
+    std::mt19937 random(16);  // fixed seed: a failure is repeatable
+    std::uniform_int_distribution<int> byte(0, 255), length(0, 40);
+    for (int round = 0; round < 2000; ++round) {
+        std::string text(static_cast<std::size_t>(length(random)), ' ');
+        for (auto& c : text) c = static_cast<char>(byte(random));
+        const ToolResult result{text, json{{"query", text}}, round % 3 == 0};
+        const ToolReplyShape shape{round % 2 == 0, round % 5 == 0 ? &kServerInfo : nullptr};
+        REQUIRE(direct(round, result, shape) == via_json(round, result, shape));
+    }
+}
+
+TEST_CASE("Writing a reply directly leaves the result's text as it was") {
+    ToolResult result{"Ordered 1 bocadillo.", nullptr};
+    std::string line;
+    office::append_tool_reply(line, 5, result, {});
+    CHECK(result.text == "Ordered 1 bocadillo.");
+}
