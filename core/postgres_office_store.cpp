@@ -6,6 +6,7 @@
 
 #include "database_uri.h"
 #include "resources.h"
+#include "table_rows_sql.h"
 
 #include <string>
 #include <utility>
@@ -527,38 +528,9 @@ std::vector<AuditEntry> PostgresOfficeStore::read_audit(const AuditFilter& filte
     return entries;
 }
 
-namespace {
-
-// Each table's columns, in the order office_tables.h lists them.
-std::string_view rows_sql(OfficeTable table) {
-    switch (table) {
-    case OfficeTable::customers: return "SELECT id, name, email FROM customers WHERE id > $1 ORDER BY id LIMIT $2";
-    case OfficeTable::slots:
-        return "SELECT id, day, time, customer_id, booked_at, booked_by FROM slots WHERE id > $1 ORDER BY id LIMIT $2";
-    case OfficeTable::invoices:
-        return "SELECT i.id, i.customer_id, c.name, i.amount_cents, i.status, i.refunded_cents, "
-               "i.amount_cents - i.refunded_cents FROM invoices i JOIN customers c ON c.id = i.customer_id "
-               "WHERE i.id > $1 ORDER BY i.id LIMIT $2";
-    case OfficeTable::refunds:
-        return "SELECT id, invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
-               "requested_by FROM refunds WHERE id > $1 ORDER BY id LIMIT $2";
-    case OfficeTable::lunch_orders:
-        return "SELECT id, item, quantity, note, client, created_at FROM lunch_orders WHERE id > $1 ORDER BY id LIMIT $2";
-    case OfficeTable::approval_requests:
-        return "SELECT id, invoice_id, status, client, created_at, resolved_at, resolved_by, reported_at, amount_cents, "
-               "reason FROM approval_requests WHERE id > $1 ORDER BY id LIMIT $2";
-    case OfficeTable::audit:
-        return "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
-               "detail, principal FROM audit WHERE id > $1 ORDER BY id LIMIT $2";
-    }
-    throw StoreError(0, "unknown office table");
-}
-
-}  // namespace
-
 std::vector<nlohmann::json> PostgresOfficeStore::read_rows(OfficeTable table, std::int64_t after_id, int limit) {
     const auto& info = table_info(table);
-    auto r = run(rows_sql(table), {after_id, limit});
+    auto r = run(table_rows_sql(table), {after_id, limit});
     std::vector<nlohmann::json> rows;
     for (int i = 0; i < r.rows(); ++i) {
         auto row = nlohmann::json::object();

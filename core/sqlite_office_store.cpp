@@ -5,6 +5,7 @@
 #include "sqlite_office_store.h"
 
 #include "resources.h"
+#include "table_rows_sql.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -686,39 +687,10 @@ std::vector<AuditEntry> SqliteOfficeStore::read_audit(const AuditFilter& filter)
     return entries;
 }
 
-namespace {
-
-// Each table's columns, in the order office_tables.h lists them.
-std::string_view rows_sql(OfficeTable table) {
-    switch (table) {
-    case OfficeTable::customers: return "SELECT id, name, email FROM customers WHERE id > ?1 ORDER BY id LIMIT ?2";
-    case OfficeTable::slots:
-        return "SELECT id, day, time, customer_id, booked_at, booked_by FROM slots WHERE id > ?1 ORDER BY id LIMIT ?2";
-    case OfficeTable::invoices:
-        return "SELECT i.id, i.customer_id, c.name, i.amount_cents, i.status, i.refunded_cents, "
-               "i.amount_cents - i.refunded_cents FROM invoices i JOIN customers c ON c.id = i.customer_id "
-               "WHERE i.id > ?1 ORDER BY i.id LIMIT ?2";
-    case OfficeTable::refunds:
-        return "SELECT id, invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
-               "requested_by FROM refunds WHERE id > ?1 ORDER BY id LIMIT ?2";
-    case OfficeTable::lunch_orders:
-        return "SELECT id, item, quantity, note, client, created_at FROM lunch_orders WHERE id > ?1 ORDER BY id LIMIT ?2";
-    case OfficeTable::approval_requests:
-        return "SELECT id, invoice_id, status, client, created_at, resolved_at, resolved_by, reported_at, amount_cents, "
-               "reason FROM approval_requests WHERE id > ?1 ORDER BY id LIMIT ?2";
-    case OfficeTable::audit:
-        return "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
-               "detail, principal FROM audit WHERE id > ?1 ORDER BY id LIMIT ?2";
-    }
-    throw StoreError(0, "unknown office table");
-}
-
-}  // namespace
-
 std::vector<nlohmann::json> SqliteOfficeStore::read_rows(OfficeTable table, std::int64_t after_id, int limit) {
     const auto& info = table_info(table);
-    auto& q = db_->prepare(rows_sql(table));
-    q.bind(1, after_id).bind(2, limit);
+    auto& q = db_->prepare(table_rows_sql(table));
+    q.bind(1, after_id).bind(2, limit);  // $1 and $2 are the first and second parameters
     std::vector<nlohmann::json> rows;
     while (q.step()) {
         auto row = nlohmann::json::object();

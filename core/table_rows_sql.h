@@ -1,0 +1,38 @@
+#pragma once
+// The one statement that reads a page of an office table (OfficeStore::read_rows), shared by
+// the SQLite and PostgreSQL stores: both take $1 (after this id) and $2 (at most this many),
+// so the two backends cannot drift apart in what the resources show. Stores only.
+
+#include "office_tables.h"
+#include "store_error.h"
+
+#include <string_view>
+
+namespace office {
+
+// Each table's columns, in the order office_tables.h lists them.
+inline std::string_view table_rows_sql(OfficeTable table) {
+    switch (table) {
+    case OfficeTable::customers: return "SELECT id, name, email FROM customers WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::slots:
+        return "SELECT id, day, time, customer_id, booked_at, booked_by FROM slots WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::invoices:
+        return "SELECT i.id, i.customer_id, c.name, i.amount_cents, i.status, i.refunded_cents, "
+               "i.amount_cents - i.refunded_cents FROM invoices i JOIN customers c ON c.id = i.customer_id "
+               "WHERE i.id > $1 ORDER BY i.id LIMIT $2";
+    case OfficeTable::refunds:
+        return "SELECT id, invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
+               "requested_by FROM refunds WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::lunch_orders:
+        return "SELECT id, item, quantity, note, client, created_at FROM lunch_orders WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::approval_requests:
+        return "SELECT id, invoice_id, status, client, created_at, resolved_at, resolved_by, reported_at, amount_cents, "
+               "reason FROM approval_requests WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::audit:
+        return "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
+               "detail, principal FROM audit WHERE id > $1 ORDER BY id LIMIT $2";
+    }
+    throw StoreError(0, "unknown office table");
+}
+
+}  // namespace office
