@@ -4,6 +4,7 @@
 #include "postgres.h"
 
 #include "database_uri.h"
+#include "store_sql.h"
 
 #include <libpq-fe.h>
 
@@ -20,22 +21,6 @@ std::string one_line(const char* message) {
     for (char& c : out)
         if (c == '\n' || c == '\t') c = ' ';
     return out.empty() ? "unknown error" : out;
-}
-
-std::string sql_for_message(std::string_view sql) {
-    std::string out;
-    bool space = false;
-    for (char c : sql) {
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-        if (out.size() >= 120) return out + "...";
-    }
-    return out;
 }
 
 // PostgreSQL's text cannot hold a NUL, and libpq sends text parameters as C strings, so a NUL

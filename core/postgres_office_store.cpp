@@ -6,7 +6,7 @@
 
 #include "database_uri.h"
 #include "resources.h"
-#include "table_rows_sql.h"
+#include "store_sql.h"
 
 #include <string>
 #include <utility>
@@ -337,18 +337,6 @@ void PostgresOfficeStore::end_batch() {
         throw;
     }
 }
-
-namespace {
-// ILIKE's pattern for "contains `text`", with % _ and \ matching themselves.
-std::string like_literal(std::string_view text) {
-    std::string pattern = "%";
-    for (char c : text) {
-        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-        pattern += c;
-    }
-    return pattern + "%";
-}
-}  // namespace
 
 std::vector<Customer> PostgresOfficeStore::find_customers(const std::string& text) {
     std::vector<Customer> customers;

@@ -3,6 +3,7 @@
 // migrations and statements live in sqlite_office_store.cpp.
 
 #include "sqlite.h"
+#include "store_sql.h"
 
 #include <sqlite3.h>
 
@@ -20,26 +21,6 @@ constexpr int kBusyTimeoutMs = 5000;
 
 static_assert(sqlite_code::kError == SQLITE_ERROR && sqlite_code::kCorrupt == SQLITE_CORRUPT &&
               sqlite_code::kCantOpen == SQLITE_CANTOPEN && sqlite_code::kNotADb == SQLITE_NOTADB);
-
-// SQL shown in an error: one line, not too long.
-std::string sql_for_message(std::string_view sql) {
-    std::string out;
-    bool space = false;
-    for (char c : sql) {
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out += c;
-        if (out.size() >= 120) {
-            out += "...";
-            break;
-        }
-    }
-    return out;
-}
 
 StoreError sqlite_error(sqlite3* db, int code, std::string_view sql) {
     return StoreError(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");

@@ -5,7 +5,7 @@
 #include "sqlite_office_store.h"
 
 #include "resources.h"
-#include "table_rows_sql.h"
+#include "store_sql.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -457,18 +457,6 @@ void SqliteOfficeStore::commit_write() {
 }
 
 void SqliteOfficeStore::rollback_write() noexcept { write_.reset(); }  // Transaction rolls back
-
-namespace {
-// LIKE's pattern for "contains `text`", with % _ and \ matching themselves.
-std::string like_literal(std::string_view text) {
-    std::string pattern = "%";
-    for (char c : text) {
-        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-        pattern += c;
-    }
-    return pattern + "%";
-}
-}  // namespace
 
 std::vector<Customer> SqliteOfficeStore::find_customers(const std::string& text) {
     // LIKE ends a pattern at a NUL byte, so "\u0000" would match everyone: a text holding one

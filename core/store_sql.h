@@ -1,11 +1,13 @@
 #pragma once
-// The one statement that reads a page of an office table (OfficeStore::read_rows), shared by
-// the SQLite and PostgreSQL stores: both take $1 (after this id) and $2 (at most this many),
-// so the two backends cannot drift apart in what the resources show. Stores only.
+// SQL that the SQLite and PostgreSQL layers share, so the two backends cannot drift apart: the
+// statement that reads a page of an office table (OfficeStore::read_rows; both take $1, after
+// this id, and $2, at most this many), the LIKE pattern of find_customers, and SQL as their
+// error messages quote it. Stores and their database layers only.
 
 #include "office_tables.h"
 #include "store_error.h"
 
+#include <string>
 #include <string_view>
 
 namespace office {
@@ -33,6 +35,33 @@ inline std::string_view table_rows_sql(OfficeTable table) {
                "detail, principal FROM audit WHERE id > $1 ORDER BY id LIMIT $2";
     }
     throw StoreError(0, "unknown office table");
+}
+
+// SQL as an error message quotes it: one line, at most about 120 characters.
+inline std::string sql_for_message(std::string_view sql) {
+    std::string out;
+    bool space = false;
+    for (char c : sql) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+        if (out.size() >= 120) return out + "...";
+    }
+    return out;
+}
+
+// LIKE's pattern for "contains `text`" with ESCAPE '\\': % _ and \ match themselves.
+inline std::string like_literal(std::string_view text) {
+    std::string pattern = "%";
+    for (char c : text) {
+        if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+        pattern += c;
+    }
+    return pattern + "%";
 }
 
 }  // namespace office
