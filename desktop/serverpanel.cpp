@@ -153,6 +153,7 @@ void ServerPanel::setLaunch(const McpClient::Launch &launch)
     m_office->setCurrentIndex(launch.remote ? 1 : 0);
     m_url->setText(launch.url);
     m_token->setText(launch.token);
+    m_token->setCursorPosition(0);  // its dots from the first, not cut off at the left edge
     showMode(launch.remote);
     m_program->setText(launch.program);
     m_database->setText(launch.database);
