@@ -607,6 +607,16 @@ int main(int argc, char** argv) {
     alloc_err = "office-mcp-counting was not built";
 #endif
 
+    // ---------------------------------------------------------------- store floor
+    // SQLite alone, the rows of an order_lunch call (store_floor.h): the bound of the targets.
+    StoreFloor store_floor;
+    store_floor.err = "office-mcp did not run";
+    for (const auto* s : active)
+        if (s->key == "office") {
+            std::fprintf(stderr, "store floor ...\n");
+            store_floor = measure_store_floor(ctx.tmp_root.string(), P.quick ? 2000 : 10000);
+        }
+
     // ---------------------------------------------------------------- Node client
     std::map<std::string, std::vector<double>> node_cps;  // server -> calls/s per run
     const std::string node_bin = resolve_in_path("node");
@@ -637,7 +647,7 @@ int main(int argc, char** argv) {
     const double bench_seconds = double(now_ns() - bench_t0) / 1e9;
 
     Run run{P, ctx, servers, active, pins, values, census, census_calls, allocations, alloc_err,
-            node_cps, counters, stderr_bytes, calls_made, unclean_exits, failures, sessions_json,
+            store_floor, node_cps, counters, stderr_bytes, calls_made, unclean_exits, failures, sessions_json,
             bench_seconds, load_start, ncpu, datebuf, un, tmpdir, node_version, json_path};
     print_report(run);
     fs::remove_all(ctx.tmp_root, ec);
@@ -657,6 +667,10 @@ int main(int argc, char** argv) {
         }
     if (alloc_failed) {
         std::fprintf(stderr, "office-bench: the allocation census of office-mcp failed: %s\n", alloc_err.c_str());
+        ++failed;
+    }
+    if (!store_floor.ok && store_floor.err != "office-mcp did not run") {
+        std::fprintf(stderr, "office-bench: the store floor failed: %s\n", store_floor.err.c_str());
         ++failed;
     }
     return failed ? 1 : 0;

@@ -4,6 +4,7 @@
 
 #include "scenarios.h"
 #include "statistics.h"
+#include "store_floor.h"
 #include "wire.h"
 
 #include <nlohmann/json.hpp>
@@ -52,6 +53,7 @@ struct Run {
     long long census_calls;
     std::pair<double, double> allocations;  // heap allocations per call {sequential, load}
     std::string alloc_err;
+    StoreFloor store_floor;  // SQLite alone: the bound of the per-call targets
     std::map<std::string, std::vector<double>>& node_cps;  // server -> calls/s per run
     std::map<std::string, Counters>& counters;
     std::map<std::string, size_t>& stderr_bytes;
