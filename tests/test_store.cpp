@@ -394,6 +394,38 @@ TEST_CASE("columns and bindings carry integers, doubles, text and NULL") {
     CHECK_FALSE(st.step());
 }
 
+TEST_CASE("text bound without a copy is stored as bound, and the statement's next use starts unbound") {
+    auto db = office::open_office_database(":memory:");
+    {
+        std::string name = "Ana Lima";
+        std::string email = std::string("ana@example.com\0x", 17);
+        db->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)").bind_static(1, name).bind_static(2, email).step();
+        name.assign(40, 'z');  // the texts change and go once stepped: the row keeps what was bound
+    }
+    Statement& read = db->prepare("SELECT name, email FROM customers WHERE id = last_insert_rowid()");
+    REQUIRE(read.step());
+    CHECK(read.column_text(0) == "Ana Lima");
+    CHECK(read.column_text(1) == std::string("ana@example.com\0x", 17));
+    read.reset();
+
+    Statement& empty = db->prepare("SELECT ?1 IS NULL, ?1 = ''");
+    empty.bind_static(1, std::string_view());
+    REQUIRE(empty.step());
+    CHECK(empty.column_int(0) == 0);  // an empty view is '', not NULL
+    CHECK(empty.column_int(1) == 1);
+
+    {
+        const std::string gone(64, 'g');  // on the heap, freed at the end of this block
+        Statement& length = db->prepare("SELECT length(?1)");
+        REQUIRE(length.bind_static(1, gone).step());
+        CHECK(length.column_int(0) == 64);
+    }
+    // The text bound above is gone; the statement from the cache must not read it again.
+    Statement& again = db->prepare("SELECT length(?1)");
+    REQUIRE(again.step());
+    CHECK(again.column_is_null(0));
+}
+
 TEST_CASE("a failed step throws SQLite's message with the statement and its extended code") {
     auto db = office::open_office_database(":memory:");
     Statement& insert = db->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)");
