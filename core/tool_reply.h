@@ -24,7 +24,7 @@ json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape);
 // Appends exactly append_line(out, tool_reply(id, result, shape)): the same members in the
 // same order (nlohmann's objects sort their keys), strings escaped by nlohmann's own
 // serializer (invalid UTF-8 repaired with U+FFFD, as append_line does). result.text is
-// borrowed while it is written (moved into a json string and back), so it is never copied.
+// borrowed while it is written (swapped into a json string and back), so it is never copied.
 void append_tool_reply(std::string& out, const json& id, ToolResult& result, ToolReplyShape shape);
 
 }  // namespace office

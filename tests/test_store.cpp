@@ -609,6 +609,14 @@ TEST_CASE("format_cents shows money with two decimals") {
     CHECK(office::format_cents(std::numeric_limits<std::int64_t>::min()) == "-92233720368547758.08");
 }
 
+TEST_CASE("utc_time writes each second as its own text, the same second again and again included") {
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
+    CHECK(office::utc_time(1796002040) == "2026-11-30T01:27:20Z");
+    CHECK(office::utc_time(0) == "1970-01-01T00:00:00Z");
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
+}
+
 TEST_CASE("utc_now is the current UTC time to the second, ending in Z") {
     std::string now = office::utc_now();
     const std::string shape = "dddd-dd-ddTdd:dd:ddZ";
