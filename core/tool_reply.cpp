@@ -79,7 +79,8 @@ void append_tool_reply(std::string& out, const json& id, ToolResult& result, Too
         out += "\"_meta\":{\"";
         out += kServerInfoKey;
         out += "\":";
-        w.value(*shape.server_info);
+        if (shape.server_info_text.empty()) w.value(*shape.server_info);
+        else out += shape.server_info_text;
         out += "},";
     }
     out += "\"content\":[{\"text\":";

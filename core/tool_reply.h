@@ -8,6 +8,7 @@
 #include "tool.h"
 
 #include <string>
+#include <string_view>
 
 namespace office {
 
@@ -16,6 +17,10 @@ namespace office {
 struct ToolReplyShape {
     bool structured_content = false;  // the era has structuredContent
     const json* server_info = nullptr;
+    // *server_info as dump() writes it, when the caller keeps it written (the session does: it
+    // is the same for every 2026-07-28 reply, and dumping it was a third of the reply's cost).
+    // Empty: append_tool_reply dumps *server_info itself.
+    std::string_view server_info_text = {};
 };
 
 // {"jsonrpc":"2.0","id":id,"result":{content:[{type:"text",text}], isError?, structuredContent?, ...}}
