@@ -8,7 +8,6 @@
 
 #include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 
 namespace office {
@@ -122,12 +121,14 @@ void Logger::begin_line(LogLevel level, std::string_view event) {
         std::strftime(stamp_, sizeof stamp_, "%Y-%m-%dT%H:%M:%S", &tm);
         second_ = second;
     }
-    char fraction[24];
-    std::snprintf(fraction, sizeof fraction, ".%06lld", static_cast<long long>(us % 1'000'000));
+    // ".uuuuuu" by hand: snprintf was a fifth of the line's cost.
+    char fraction[8] = {'.'};
+    auto micros = static_cast<int>((us % 1'000'000 + 1'000'000) % 1'000'000);  // a clock before 1970 too
+    for (int i = 6; i >= 1; --i, micros /= 10) fraction[i] = static_cast<char>('0' + micros % 10);
     buffer_.clear();
     buffer_ += "{\"time\":\"";
     buffer_ += stamp_;
-    buffer_ += fraction;
+    buffer_.append(fraction, 7);
     buffer_ += "Z\",\"level\":\"";
     buffer_ += log_level_name(level);
     buffer_ += "\",\"event\":";

@@ -51,6 +51,12 @@ const json& modern_server_info() {
     return info;
 }
 
+// modern_server_info() as dump() writes it: the direct reply copies it (ToolReplyShape).
+std::string_view modern_server_info_text() {
+    static const std::string text = modern_server_info().dump(-1, ' ', false, json::error_handler_t::replace);
+    return text;
+}
+
 // A form is possible when elicitation is declared without modes (form only) or with form.
 bool declares_form_elicitation(const json& capabilities) {
     if (!capabilities.is_object()) return false;
@@ -254,7 +260,8 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
         }
         if (request.complete) {
             // A tool's complete result, the hot path: written straight into the line (tool_reply.h).
-            const ToolReplyShape shape{request.has().structured_content, request.modern ? &modern_server_info() : nullptr};
+            const ToolReplyShape shape{request.has().structured_content, request.modern ? &modern_server_info() : nullptr,
+                                       request.modern ? modern_server_info_text() : std::string_view()};
             if (batch_replies) {
                 reply(tool_reply(id, *request.complete, shape));
             } else {

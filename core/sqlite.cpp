@@ -78,6 +78,12 @@ Statement& Statement::bind(int index, std::string_view text) {
     return *this;
 }
 
+Statement& Statement::bind_static(int index, std::string_view text) {
+    const char* data = text.data() ? text.data() : "";  // as bind(): '' rather than NULL
+    check_bind(db_, stmt_, sqlite3_bind_text64(stmt_, index, data, text.size(), SQLITE_STATIC, SQLITE_UTF8), index);
+    return *this;
+}
+
 Statement& Statement::bind_null(int index) {
     check_bind(db_, stmt_, sqlite3_bind_null(stmt_, index), index);
     return *this;

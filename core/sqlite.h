@@ -33,13 +33,21 @@ public:
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
-    // Bindings are 1-based, as in SQLite. Text is copied (SQLITE_TRANSIENT).
+    // Bindings are 1-based, as in SQLite. bind() copies text (SQLITE_TRANSIENT).
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
     Statement& bind_null(int index);
+    // Text bound without a copy (SQLITE_STATIC): SQLite reads it in place while step() runs, so
+    // it must stay alive and unchanged until this use's last step(). Sound because SQLite reads
+    // a bound value only while the statement runs, and Database::prepare() and reset() clear
+    // every binding (sqlite3_clear_bindings) before the statement runs again, so a pointer left
+    // behind once its text is gone is dropped unread. For text that obviously outlives the
+    // steps (a parameter or local of the function that steps); copying an audit row's ten texts
+    // was a sixth of an order_lunch call (issue 16).
+    Statement& bind_static(int index, std::string_view text);
 
     bool step();  // true while a row is available (reset once done); throws StoreError on failure
     void reset(); // ready to run again, bindings cleared

@@ -1,5 +1,10 @@
 #include "tool_reply.h"
 
+#include <clocale>
+#include <memory>
+#include <optional>
+#include <utility>
+
 namespace office {
 
 namespace {
@@ -7,13 +12,46 @@ namespace {
 constexpr std::string_view kServerInfoKey = "io.modelcontextprotocol/serverInfo";
 
 // Writes json values with nlohmann's serializer, as dump() does, but into `out` directly.
+// One per thread, kept: building a serializer allocates a 512-byte indent string and a shared
+// output adapter and calls localeconv(), a tenth of the reply's cost (issue 16). The serializer
+// keeps nothing from one value to the next; only its target changes.
 class Writer {
 public:
-    explicit Writer(std::string& out)
-        : serializer_(nlohmann::detail::output_adapter<char, std::string>(out), ' ', json::error_handler_t::replace) {}
+    static Writer& into(std::string& out) {
+        thread_local std::optional<Writer> writer;
+        // The serializer reads the locale's separators once, when built (it puts '.' back in
+        // numbers printed in a locale with another decimal point): built again if they changed.
+        const std::lconv* loc = std::localeconv();
+        if (!writer || writer->decimal_point_ != separator(loc->decimal_point) ||
+            writer->thousands_sep_ != separator(loc->thousands_sep))
+            writer.emplace(loc);
+        writer->target_->out = &out;
+        return *writer;
+    }
+    explicit Writer(const std::lconv* loc)
+        : decimal_point_(separator(loc->decimal_point)), thousands_sep_(separator(loc->thousands_sep)),
+          target_(std::make_shared<Target>()), serializer_(target_, ' ', json::error_handler_t::replace) {}
     void value(const json& v) { serializer_.dump(v, false, false, 0); }
+    // `text` as a json string, escaped as value() would: swapped into a kept string value and
+    // back, so it is neither copied nor given a fresh heap string.
+    void text(std::string& text) {
+        std::swap(text_.get_ref<std::string&>(), text);
+        serializer_.dump(text_, false, false, 0);
+        std::swap(text_.get_ref<std::string&>(), text);
+    }
 
 private:
+    // Appends to whichever string the current reply goes to.
+    struct Target : nlohmann::detail::output_adapter_protocol<char> {
+        std::string* out = nullptr;
+        void write_character(char c) override { out->push_back(c); }
+        void write_characters(const char* s, std::size_t length) override { out->append(s, length); }
+    };
+    static char separator(const char* s) { return s == nullptr ? '\0' : *s; }
+    char decimal_point_;
+    char thousands_sep_;
+    std::shared_ptr<Target> target_;
+    json text_ = json::string_t();
     nlohmann::detail::serializer<json> serializer_;
 };
 
@@ -31,7 +69,7 @@ json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape) 
 }
 
 void append_tool_reply(std::string& out, const json& id, ToolResult& result, ToolReplyShape shape) {
-    Writer w(out);
+    Writer& w = Writer::into(out);
     // Keys in std::map order: id < jsonrpc < result; _meta < content < isError < resultType <
     // structuredContent; text < type.
     out += "{\"id\":";
@@ -41,14 +79,12 @@ void append_tool_reply(std::string& out, const json& id, ToolResult& result, Too
         out += "\"_meta\":{\"";
         out += kServerInfoKey;
         out += "\":";
-        w.value(*shape.server_info);
+        if (shape.server_info_text.empty()) w.value(*shape.server_info);
+        else out += shape.server_info_text;
         out += "},";
     }
     out += "\"content\":[{\"text\":";
-    // The text as a json string value: moved in and back out, so never copied.
-    json text(std::move(result.text));
-    w.value(text);
-    result.text = std::move(text.get_ref<std::string&>());
+    w.text(result.text);  // never copied
     out += ",\"type\":\"text\"}]";
     if (result.is_error) out += ",\"isError\":true";
     if (shape.server_info) out += ",\"resultType\":\"complete\"";

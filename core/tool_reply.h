@@ -8,6 +8,7 @@
 #include "tool.h"
 
 #include <string>
+#include <string_view>
 
 namespace office {
 
@@ -16,6 +17,10 @@ namespace office {
 struct ToolReplyShape {
     bool structured_content = false;  // the era has structuredContent
     const json* server_info = nullptr;
+    // *server_info as dump() writes it, when the caller keeps it written (the session does: it
+    // is the same for every 2026-07-28 reply, and dumping it was a third of the reply's cost).
+    // Empty: append_tool_reply dumps *server_info itself.
+    std::string_view server_info_text = {};
 };
 
 // {"jsonrpc":"2.0","id":id,"result":{content:[{type:"text",text}], isError?, structuredContent?, ...}}
@@ -24,7 +29,7 @@ json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape);
 // Appends exactly append_line(out, tool_reply(id, result, shape)): the same members in the
 // same order (nlohmann's objects sort their keys), strings escaped by nlohmann's own
 // serializer (invalid UTF-8 repaired with U+FFFD, as append_line does). result.text is
-// borrowed while it is written (moved into a json string and back), so it is never copied.
+// borrowed while it is written (swapped into a json string and back), so it is never copied.
 void append_tool_reply(std::string& out, const json& id, ToolResult& result, ToolReplyShape shape);
 
 }  // namespace office

@@ -394,6 +394,38 @@ TEST_CASE("columns and bindings carry integers, doubles, text and NULL") {
     CHECK_FALSE(st.step());
 }
 
+TEST_CASE("text bound without a copy is stored as bound, and the statement's next use starts unbound") {
+    auto db = office::open_office_database(":memory:");
+    {
+        std::string name = "Ana Lima";
+        std::string email = std::string("ana@example.com\0x", 17);
+        db->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)").bind_static(1, name).bind_static(2, email).step();
+        name.assign(40, 'z');  // the texts change and go once stepped: the row keeps what was bound
+    }
+    Statement& read = db->prepare("SELECT name, email FROM customers WHERE id = last_insert_rowid()");
+    REQUIRE(read.step());
+    CHECK(read.column_text(0) == "Ana Lima");
+    CHECK(read.column_text(1) == std::string("ana@example.com\0x", 17));
+    read.reset();
+
+    Statement& empty = db->prepare("SELECT ?1 IS NULL, ?1 = ''");
+    empty.bind_static(1, std::string_view());
+    REQUIRE(empty.step());
+    CHECK(empty.column_int(0) == 0);  // an empty view is '', not NULL
+    CHECK(empty.column_int(1) == 1);
+
+    {
+        const std::string gone(64, 'g');  // on the heap, freed at the end of this block
+        Statement& length = db->prepare("SELECT length(?1)");
+        REQUIRE(length.bind_static(1, gone).step());
+        CHECK(length.column_int(0) == 64);
+    }
+    // The text bound above is gone; the statement from the cache must not read it again.
+    Statement& again = db->prepare("SELECT length(?1)");
+    REQUIRE(again.step());
+    CHECK(again.column_is_null(0));
+}
+
 TEST_CASE("a failed step throws SQLite's message with the statement and its extended code") {
     auto db = office::open_office_database(":memory:");
     Statement& insert = db->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)");
@@ -575,6 +607,14 @@ TEST_CASE("format_cents shows money with two decimals") {
     CHECK(office::format_cents(123456789) == "1234567.89");
     CHECK(office::format_cents(std::numeric_limits<std::int64_t>::max()) == "92233720368547758.07");
     CHECK(office::format_cents(std::numeric_limits<std::int64_t>::min()) == "-92233720368547758.08");
+}
+
+TEST_CASE("utc_time writes each second as its own text, the same second again and again included") {
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
+    CHECK(office::utc_time(1796002040) == "2026-11-30T01:27:20Z");
+    CHECK(office::utc_time(0) == "1970-01-01T00:00:00Z");
+    CHECK(office::utc_time(1796002039) == "2026-11-30T01:27:19Z");
 }
 
 TEST_CASE("utc_now is the current UTC time to the second, ending in Z") {

@@ -47,6 +47,15 @@ TEST_CASE("A completed tool's reply written directly is the line the json reply 
     }
 }
 
+TEST_CASE("A 2026-07-28 reply given its server info already written is the line the json reply dumps to") {
+    const ToolResult ordered{"Ordered 2 tortillas.", json{{"order_id", 7}, {"item", "tortilla"}, {"quantity", 2}}};
+    const std::string written = kServerInfo.dump();
+    for (const bool structured : {false, true}) {
+        const ToolReplyShape shape{structured, &kServerInfo, written};
+        CHECK(direct(5, ordered, shape) == via_json(5, ordered, {structured, &kServerInfo}));
+    }
+}
+
 TEST_CASE("A reply whose text holds the characters JSON escapes and invalid UTF-8 matches the json reply") {
     const std::string texts[] = {
         std::string("quote \" backslash \\ slash / tab \t newline \n cr \r bell \b ff \f nul ") + '\0' + " del \x7f",
