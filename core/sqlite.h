@@ -72,6 +72,7 @@ private:
 //            survives the process dying (kill -9) but not the machine going down.
 enum class Durability { Power, Process };
 
+// One connection, used by one thread at a time (opened with SQLITE_OPEN_NOMUTEX).
 class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
