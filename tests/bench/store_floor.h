@@ -19,6 +19,9 @@ struct StoreFloor {
     // synchronous=FULL (power, the default) and NORMAL (process).
     double power_sequential_us = 0, process_sequential_us = 0;
     double power_grouped_us = 0, process_grouped_us = 0;
+    // One COMMIT per 64 with each call in a SAVEPOINT of its own, as office-mcp's group commit
+    // keeps one call's failure its own: what that isolation costs (not part of the floor).
+    double power_grouped_savepoints_us = 0;
 };
 
 // `calls` calls per figure, in a fresh database under `dir` (removed afterwards).
