@@ -366,7 +366,7 @@ void print_report(Run& run) {
                                      {"power_grouped", floor.power_grouped_us},
                                      {"process_grouped", floor.process_grouped_us}};
         } else {
-            std::printf("  not measured (%s)\n", floor.err.c_str());
+            std::printf("  not measured (%s)\n", floor.err.empty() ? "office-mcp did not run" : floor.err.c_str());
         }
         std::printf("\nTARGETS (issue 16: order_lunch, one message per write(), unpinned)\n");
         ojson t16 = ojson::array();
