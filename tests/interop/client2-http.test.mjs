@@ -13,7 +13,7 @@ import { after, before, describe } from 'node:test';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   REFUND_ANSWER, assertRefundQuestionForInvoice2, freshDatabase, freshStateKeys, invoicesById,
-  officeMcpBinary, responseTo, routingFetch, sentRequests, startHttpServer, tapTransport, testShowingLogs,
+  officeMcpBinary, responseTo, routingFetch, sentRequests, settledUpdates, startHttpServer, tapTransport, testShowingLogs,
   textOf,
 } from './helpers.mjs';
 import { toolCoverageTests } from './tool-coverage.mjs';
@@ -206,9 +206,7 @@ describe('the v2 SDK client pinned to 2026-07-28 over Streamable HTTP, against t
       const booked = await session.client.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
       assert.notEqual(booked.isError, true, textOf(booked));
       assert.equal(session.routed.at(-1).to, B);
-      const deadline = Date.now() + 5000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 1200));
+      await settledUpdates(updates);
       assert.deepEqual(updates, ['office://slots']);
     });
 

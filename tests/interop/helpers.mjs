@@ -206,6 +206,27 @@ export function textOf(result) {
     .join('\n');
 }
 
+/** Books slot 5 for customer 1 through `client` on `transport` (another office-mcp process on the
+ *  same database), then disconnects it: the change a resource watcher must hear about. */
+export async function bookSlotElsewhere(client, transport) {
+  await client.connect(transport);
+  try {
+    const booked = await client.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+    assert.notEqual(booked.isError, true, textOf(booked));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Waits up to 5 s for the first entry of `updates`, then 1.2 s more: a second change poll
+ *  (every 500 ms) must not repeat it. */
+export async function settledUpdates(updates) {
+  const deadline = Date.now() + 5000;
+  while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 1200));
+  return updates;
+}
+
 /** The response line the server sent for the request `id` that the client sent, from a tap. */
 export function responseTo(wire, request) {
   const found = wire.find(

@@ -13,8 +13,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
-  REFUND_ANSWER, assertRefundQuestionForInvoice2, freshDatabase, freshStateKeys, invoicesById,
-  officeMcpBinary, responseTo, sentRequests, serverParameters, startHttpServer, tapTransport, testShowingLogs, textOf,
+  REFUND_ANSWER, assertRefundQuestionForInvoice2, bookSlotElsewhere, freshDatabase, freshStateKeys, invoicesById,
+  officeMcpBinary, responseTo, sentRequests, serverParameters, settledUpdates, startHttpServer, tapTransport, testShowingLogs, textOf,
 } from './helpers.mjs';
 import { toolCoverageTests } from './tool-coverage.mjs';
 
@@ -196,17 +196,8 @@ describe('the v1 SDK client over Streamable HTTP on protocol 2025-11-25', () => 
     test('subscribeResource, a booking by a stdio office-mcp on the same database: one update on the GET stream', async () => {
       await watcher.subscribeResource({ uri: 'office://slots' });
       await watcher.subscribeResource({ uri: 'office://invoices' });
-      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
-      await other.connect(new StdioClientTransport(serverParameters(database.db)));
-      try {
-        const booked = await other.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
-        assert.notEqual(booked.isError, true, textOf(booked));
-      } finally {
-        await other.close();
-      }
-      const deadline = Date.now() + 5000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 1200));
+      await bookSlotElsewhere(new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' }), new StdioClientTransport(serverParameters(database.db)));
+      await settledUpdates(updates);
       assert.deepEqual(updates, ['office://slots']);
     });
   });

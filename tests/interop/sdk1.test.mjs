@@ -13,8 +13,8 @@ import {
   ElicitRequestSchema, LATEST_PROTOCOL_VERSION, McpError, ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
-  REFUND_ANSWER, assertRefundQuestionForInvoice2, collectStderr, freshDatabase, invoicesById,
-  officeMcpBinary, responseTo, sentRequests, serverParameters, tapTransport, textOf,
+  REFUND_ANSWER, assertRefundQuestionForInvoice2, bookSlotElsewhere, collectStderr, freshDatabase, invoicesById,
+  officeMcpBinary, responseTo, sentRequests, serverParameters, settledUpdates, tapTransport, textOf,
 } from './helpers.mjs';
 import { toolCoverageTests } from './tool-coverage.mjs';
 
@@ -248,17 +248,8 @@ describe('the v1 SDK client on protocol 2025-11-25', () => {
     test('subscribeResource, then a booking by another office-mcp process: one update for slots, none for invoices', async () => {
       await watcher.subscribeResource({ uri: 'office://slots' });
       await watcher.subscribeResource({ uri: 'office://invoices' });
-      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
-      await other.connect(new StdioClientTransport(serverParameters(database.db)));
-      try {
-        const booked = await other.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
-        assert.notEqual(booked.isError, true, textOf(booked));
-      } finally {
-        await other.close();
-      }
-      const deadline = Date.now() + 5000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 1200)); // a second poll must not repeat it
+      await bookSlotElsewhere(new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' }), new StdioClientTransport(serverParameters(database.db)));
+      await settledUpdates(updates);
       assert.deepEqual(updates, ['office://slots']);
       const slots = JSON.parse((await watcher.readResource({ uri: 'office://slots?after=4&limit=1' })).contents[0].text);
       assert.equal(slots.rows[0].customer_id, 1);
