@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QString>
 
 namespace TestSupport {
@@ -54,6 +56,54 @@ inline QJsonObject refundSchema()
     return parse(R"({"type":"object","required":["amount","reason"],"properties":{
         "amount":{"type":"number","title":"Amount to refund","description":"At most 80.00, with at most two decimals.","minimum":0.01,"maximum":80.0},
         "reason":{"type":"string","title":"Reason","description":"Why the money goes back (3 to 200 characters).","minLength":3,"maxLength":200}}})");
+}
+
+// One 2026-07-28 tools/call from a client named `client`, in an office-mcp process of its own on
+// `database`: another client, as far as the desk can tell (without clientCapabilities a refund
+// is queued for approval). True when it ran and the result is not an error.
+inline bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments)
+{
+    const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
+                           {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), QJsonObject()},
+                           {QStringLiteral("io.modelcontextprotocol/clientInfo"),
+                            QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
+    const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                              {QStringLiteral("id"), 1},
+                              {QStringLiteral("method"), QStringLiteral("tools/call")},
+                              {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool},
+                                                                     {QStringLiteral("arguments"), arguments},
+                                                                     {QStringLiteral("_meta"), meta}}}};
+    QProcess server;
+    server.start(serverProgram(), {QStringLiteral("--db"), database});
+    if (!server.waitForStarted(5000))
+        return false;
+    server.write(compact(request) + '\n');
+    server.closeWriteChannel();
+    if (!server.waitForFinished(10000))
+        return false;
+    const QJsonObject reply = parse(server.readAllStandardOutput().trimmed());
+    return server.exitCode() == 0 && reply.contains(QLatin1String("result"))
+        && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
+}
+
+// office-mcp --http on `database` in `server`; returns its URL, read from the line it prints
+// (empty, with what it said as a warning, when it does not say).
+inline QString startHttpOffice(QProcess &server, const QString &database)
+{
+    server.start(serverProgram(), {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database});
+    if (!server.waitForStarted(5000))
+        return {};
+    static const QRegularExpression serving(QStringLiteral("office-mcp: serving MCP at (http://127\\.0\\.0\\.1:\\d+/mcp)"));
+    QByteArray said;
+    for (int i = 0; i < 100; ++i) {
+        server.waitForReadyRead(100);
+        said += server.readAllStandardError();
+        const QRegularExpressionMatch match = serving.match(QString::fromUtf8(said));
+        if (match.hasMatch())
+            return match.captured(1);
+    }
+    qWarning("office-mcp --http said: %s", said.constData());
+    return {};
 }
 
 } // namespace TestSupport

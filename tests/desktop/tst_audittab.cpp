@@ -19,32 +19,6 @@ private:
     QString m_program;
     QTemporaryDir m_dir;
 
-    // One 2026-07-28 tools/call from a client named `client`, in its own office-mcp process.
-    bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments)
-    {
-        const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
-                               {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), QJsonObject()},
-                               {QStringLiteral("io.modelcontextprotocol/clientInfo"),
-                                QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
-        const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                  {QStringLiteral("id"), 1},
-                                  {QStringLiteral("method"), QStringLiteral("tools/call")},
-                                  {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool},
-                                                                         {QStringLiteral("arguments"), arguments},
-                                                                         {QStringLiteral("_meta"), meta}}}};
-        QProcess server;
-        server.start(m_program, {QStringLiteral("--db"), database});
-        if (!server.waitForStarted(5000))
-            return false;
-        server.write(TestSupport::compact(request) + '\n');
-        server.closeWriteChannel();
-        if (!server.waitForFinished(10000))
-            return false;
-        const QJsonObject reply = TestSupport::parse(server.readAllStandardOutput().trimmed());
-        return server.exitCode() == 0 && reply.contains(QLatin1String("result"))
-            && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
-    }
-
 private slots:
     void initTestCase()
     {
@@ -56,9 +30,9 @@ private slots:
     void theAuditTabShowsWhatOfficeMcpAuditLists()
     {
         const QString database = m_dir.filePath(QStringLiteral("audit.db"));
-        QVERIFY(callAs(database, QStringLiteral("alpha-agent"), QStringLiteral("book_slot"),
+        QVERIFY(TestSupport::callAs(database, QStringLiteral("alpha-agent"), QStringLiteral("book_slot"),
                        QJsonObject{{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}}));
-        QVERIFY(callAs(database, QStringLiteral("bravo-agent"), QStringLiteral("order_lunch"),
+        QVERIFY(TestSupport::callAs(database, QStringLiteral("bravo-agent"), QStringLiteral("order_lunch"),
                        QJsonObject{{QStringLiteral("item"), QStringLiteral("tortilla")}, {QStringLiteral("quantity"), 2}}));
 
         QProcess audit;

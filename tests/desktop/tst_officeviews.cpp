@@ -33,50 +33,6 @@ private:
 
     QString newDatabase() { return m_dir.filePath(QStringLiteral("views-%1.db").arg(++m_databases)); }
 
-    // One 2026-07-28 tools/call in its own office-mcp process: another client, as far as the desk
-    // can tell. Without clientCapabilities a refund is queued for approval.
-    bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments)
-    {
-        const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
-                               {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), QJsonObject()},
-                               {QStringLiteral("io.modelcontextprotocol/clientInfo"),
-                                QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
-        const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                  {QStringLiteral("id"), 1},
-                                  {QStringLiteral("method"), QStringLiteral("tools/call")},
-                                  {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool},
-                                                                         {QStringLiteral("arguments"), arguments},
-                                                                         {QStringLiteral("_meta"), meta}}}};
-        QProcess server;
-        server.start(m_program, {QStringLiteral("--db"), database});
-        if (!server.waitForStarted(5000))
-            return false;
-        server.write(TestSupport::compact(request) + '\n');
-        server.closeWriteChannel();
-        if (!server.waitForFinished(10000))
-            return false;
-        const QJsonObject reply = TestSupport::parse(server.readAllStandardOutput().trimmed());
-        return server.exitCode() == 0 && reply.contains(QLatin1String("result"))
-            && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
-    }
-
-    QString startHttpOffice(QProcess &server, const QString &database)
-    {
-        server.start(m_program, {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database});
-        if (!server.waitForStarted(5000))
-            return {};
-        static const QRegularExpression serving(QStringLiteral("office-mcp: serving MCP at (http://127\\.0\\.0\\.1:\\d+/mcp)"));
-        QByteArray said;
-        for (int i = 0; i < 100; ++i) {
-            server.waitForReadyRead(100);
-            said += server.readAllStandardError();
-            const QRegularExpressionMatch match = serving.match(QString::fromUtf8(said));
-            if (match.hasMatch())
-                return match.captured(1);
-        }
-        return {};
-    }
-
     QString addToken(const QString &database, const QString &name, const QString &profile = QString())
     {
         QStringList args{QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--db"), database};
@@ -158,7 +114,7 @@ private slots:
 
         // Another client books slot 1 for Maria: the desk hears of it and reads the slots again.
         const int before = window->officeFeed()->rounds();
-        QVERIFY(callAs(database, QStringLiteral("phone-assistant"), QStringLiteral("book_slot"),
+        QVERIFY(TestSupport::callAs(database, QStringLiteral("phone-assistant"), QStringLiteral("book_slot"),
                        QJsonObject{{QStringLiteral("slot_id"), 1}, {QStringLiteral("customer_id"), 1}}));
         QTRY_COMPARE_WITH_TIMEOUT(window->databaseView()->value(QStringLiteral("slots"), 1, QStringLiteral("customer_id")).toLongLong(),
                                   Q_INT64_C(1), 10000);
@@ -180,7 +136,7 @@ private slots:
         QCOMPARE(window->approvalQueue()->pendingCount(), 0);
         QVERIFY(window->approvalQueue()->isResourceMode());
 
-        QVERIFY(callAs(database, QStringLiteral("mail-assistant"), QStringLiteral("issue_refund"),
+        QVERIFY(TestSupport::callAs(database, QStringLiteral("mail-assistant"), QStringLiteral("issue_refund"),
                        QJsonObject{{QStringLiteral("invoice_id"), 2}}));
         QTRY_COMPARE_WITH_TIMEOUT(window->approvalQueue()->pendingCount(), 1, 10000);
         QCOMPARE(window->approvalQueue()->pendingInvoices(), QList<qint64>{2});
@@ -196,7 +152,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("desk"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        const QString url = startHttpOffice(server, database);
+        const QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
         {
             auto window = openWindow(remote(url, token));
@@ -205,7 +161,7 @@ private slots:
             QVERIFY(window->databaseView()->statusLabel()->text().contains(url));
             QCOMPARE(window->officeFeed()->mode(), OfficeFeed::Mode::Live);
 
-            QVERIFY(callAs(database, QStringLiteral("lunch-bot"), QStringLiteral("order_lunch"),
+            QVERIFY(TestSupport::callAs(database, QStringLiteral("lunch-bot"), QStringLiteral("order_lunch"),
                            QJsonObject{{QStringLiteral("item"), QStringLiteral("tortilla")}, {QStringLiteral("quantity"), 2}}));
             QTRY_COMPARE_WITH_TIMEOUT(window->databaseView()->table(QStringLiteral("lunch_orders"))->rowCount(), 1, 10000);
             QCOMPARE(window->databaseView()->value(QStringLiteral("lunch_orders"), 1, QStringLiteral("item")).toString(),
@@ -222,7 +178,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("scheduler"), QStringLiteral("scheduling"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        const QString url = startHttpOffice(server, database);
+        const QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
         {
             auto window = openWindow(remote(url, token));

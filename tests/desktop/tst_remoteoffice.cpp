@@ -133,25 +133,6 @@ private:
         return options;
     }
 
-    // office-mcp --http on a scratch database; returns its URL, read from the line it prints.
-    QString startHttpOffice(QProcess &server, const QString &database)
-    {
-        server.start(TestSupport::serverProgram(), {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database});
-        if (!server.waitForStarted(5000))
-            return {};
-        static const QRegularExpression serving(QStringLiteral("office-mcp: serving MCP at (http://127\\.0\\.0\\.1:\\d+/mcp)"));
-        QByteArray said;
-        for (int i = 0; i < 100; ++i) {
-            server.waitForReadyRead(100);
-            said += server.readAllStandardError();
-            const QRegularExpressionMatch match = serving.match(QString::fromUtf8(said));
-            if (match.hasMatch())
-                return match.captured(1);
-        }
-        qWarning("office-mcp --http said: %s", said.constData());
-        return {};
-    }
-
     QString addToken(const QString &database, const QString &name)
     {
         QProcess token;
@@ -420,7 +401,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("desk"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        const QString url = startHttpOffice(server, database);
+        const QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
 
         {
@@ -453,7 +434,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("desk-refund"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        const QString url = startHttpOffice(server, database);
+        const QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
         {
             McpClient client;
@@ -487,7 +468,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("desk-path"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        QString url = startHttpOffice(server, database);
+        QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
         url.chop(int(qstrlen("/mcp")));  // http://127.0.0.1:PORT, as a person might paste it
         MainWindow window(remoteOptions(url + QStringLiteral("/"), token));
@@ -508,7 +489,7 @@ private slots:
         const QString token = addToken(database, QStringLiteral("desk-gone"));
         QVERIFY(!token.isEmpty());
         QProcess server;
-        const QString url = startHttpOffice(server, database);
+        const QString url = TestSupport::startHttpOffice(server, database);
         QVERIFY(!url.isEmpty());
         MainWindow window(remoteOptions(url, token));
         QSignalSpy refused(window.client(), &McpClient::processFailed);
