@@ -361,13 +361,7 @@ describe('the v2 SDK client pinned to protocol 2026-07-28', () => {
       updates.length = 0;
       await subscription.close();
       assert.equal(await subscription.closed, 'local');
-      const other = newClient('office-mcp-interop-client2-other');
-      await other.connect(new StdioClientTransport(serverParameters(database.db)));
-      try {
-        await other.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
-      } finally {
-        await other.close();
-      }
+      await bookSlotElsewhere(newClient('office-mcp-interop-client2-other'), new StdioClientTransport(serverParameters(database.db)), 6);
       await new Promise((r) => setTimeout(r, 1500));
       assert.deepEqual(updates, []);
     });

@@ -206,12 +206,12 @@ export function textOf(result) {
     .join('\n');
 }
 
-/** Books slot 5 for customer 1 through `client` on `transport` (another office-mcp process on the
- *  same database), then disconnects it: the change a resource watcher must hear about. */
-export async function bookSlotElsewhere(client, transport) {
+/** Books `slotId` for customer 1 through `client` on `transport` (another office-mcp process on
+ *  the same database), then disconnects it: the change a resource watcher hears about, or not. */
+export async function bookSlotElsewhere(client, transport, slotId = 5) {
   await client.connect(transport);
   try {
-    const booked = await client.callTool({ name: 'book_slot', arguments: { slot_id: 5, customer_id: 1 } });
+    const booked = await client.callTool({ name: 'book_slot', arguments: { slot_id: slotId, customer_id: 1 } });
     assert.notEqual(booked.isError, true, textOf(booked));
   } finally {
     await client.close();

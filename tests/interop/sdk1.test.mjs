@@ -258,13 +258,7 @@ describe('the v1 SDK client on protocol 2025-11-25', () => {
     test('unsubscribeResource stops the updates', async () => {
       updates.length = 0;
       await watcher.unsubscribeResource({ uri: 'office://slots' });
-      const other = new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' });
-      await other.connect(new StdioClientTransport(serverParameters(database.db)));
-      try {
-        await other.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
-      } finally {
-        await other.close();
-      }
+      await bookSlotElsewhere(new Client({ name: 'office-mcp-interop-sdk1-other', version: '1.0.0' }), new StdioClientTransport(serverParameters(database.db)), 6);
       await new Promise((r) => setTimeout(r, 1500));
       assert.deepEqual(updates, []);
     });
