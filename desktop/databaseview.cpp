@@ -165,17 +165,22 @@ void DatabaseView::showTables(const QHash<QString, TableRows> &tables, const QSt
     emit refreshed();
 }
 
-void DatabaseView::showUnavailable(const QString &why)
+void DatabaseView::clearTables()
 {
-    m_resources = true;
-    ++m_refreshCount;
-    m_status->setText(why.toHtmlEscaped());
     for (const QString &name : tableNames()) {
         m_snapshots.remove(name);
         m_tables.value(name)->clear();
         m_tables.value(name)->setRowCount(0);
         m_tables.value(name)->setColumnCount(0);
     }
+}
+
+void DatabaseView::showUnavailable(const QString &why)
+{
+    m_resources = true;
+    ++m_refreshCount;
+    m_status->setText(why.toHtmlEscaped());
+    clearTables();
     emit refreshed();
 }
 
@@ -187,12 +192,7 @@ void DatabaseView::refresh()
     const SqliteReader reader(m_path);
     if (!reader.isOpen()) {
         m_status->setText(m_path.isEmpty() ? tr("No database chosen.") : reader.error());
-        for (const QString &name : tableNames()) {
-            m_snapshots.remove(name);
-            m_tables.value(name)->clear();
-            m_tables.value(name)->setRowCount(0);
-            m_tables.value(name)->setColumnCount(0);
-        }
+        clearTables();
         emit refreshed();
         return;
     }

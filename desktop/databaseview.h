@@ -54,6 +54,7 @@ signals:
     void refreshed();
 
 private:
+    void clearTables();  // every table empty, and no snapshot kept
     void fill(const QString &name, const SqliteReader::Table &table);
     void applyFilter();
     void showDetail();

@@ -82,11 +82,13 @@ void HttpTransport::closeStream(qint64 requestId)
     }
 }
 
-void HttpTransport::readEvents(QNetworkReply *reply, bool atEnd)
+namespace {
+
+// Takes every complete server-sent event off the front of `buffer` (all of it when `atEnd`) and
+// returns their messages: the data lines of an event, joined, are one message.
+QList<QByteArray> takeEventMessages(QByteArray &buffer, bool atEnd)
 {
-    // Events end with a blank line; their data lines, joined, are one message.
-    QByteArray &buffer = m_streamBuffers[reply];
-    buffer += reply->readAll();
+    QList<QByteArray> messages;
     buffer.replace("\r\n", "\n");
     for (;;) {
         qsizetype end = buffer.indexOf("\n\n");
@@ -107,8 +109,19 @@ void HttpTransport::readEvents(QNetworkReply *reply, bool atEnd)
             data += data.isEmpty() ? part : "\n" + part;
         }
         if (!data.isEmpty())
-            emit lineReceived(data);
+            messages.append(data);
     }
+    return messages;
+}
+
+} // namespace
+
+void HttpTransport::readEvents(QNetworkReply *reply, bool atEnd)
+{
+    QByteArray &buffer = m_streamBuffers[reply];
+    buffer += reply->readAll();
+    for (const QByteArray &message : takeEventMessages(buffer, atEnd))
+        emit lineReceived(message);
 }
 
 void HttpTransport::abortAll()
@@ -173,25 +186,10 @@ void HttpTransport::onFinished(QNetworkReply *reply)
     // A JSON-RPC error travels with 400 or 404 too; the message is the answer, whatever the status.
     const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
     if (type.startsWith(QLatin1String("text/event-stream"))) {
-        // The data lines of each event form one message.
-        QByteArray data;
-        const QList<QByteArray> lines = body.split('\n');
-        for (QByteArray line : lines) {
-            if (line.endsWith('\r'))
-                line.chop(1);
-            if (line.isEmpty()) {
-                if (!data.isEmpty())
-                    emit lineReceived(data);
-                data.clear();
-            } else if (line.startsWith("data:")) {
-                QByteArray part = line.mid(5);
-                if (part.startsWith(' '))
-                    part.remove(0, 1);
-                data += data.isEmpty() ? part : "\n" + part;
-            }
-        }
-        if (!data.isEmpty())
-            emit lineReceived(data);
+        // The whole stream at once: each event's data lines form one message.
+        QByteArray events = body;
+        for (const QByteArray &message : takeEventMessages(events, true))
+            emit lineReceived(message);
         return;
     }
     const QByteArray trimmed = body.trimmed();
