@@ -88,6 +88,12 @@ void Connection::replies_sent() {
     if (out_.capacity() > kKeptReplyCapacity) out_.shrink_to_fit();
 }
 
+std::string Connection::take_replies() {
+    std::string replies = std::move(out_);
+    out_.clear();
+    return replies;
+}
+
 void Connection::close() {
     session_.end_of_input();
     session_.end_subscriptions(pending_);

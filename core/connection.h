@@ -61,6 +61,8 @@ public:
     // A round's replies are released by its end_round, after its commit, never before.
     const std::string& replies() const { return out_; }
     void replies_sent();
+    // replies() handed over, as replies_sent() would leave them: for a transport that keeps them.
+    std::string take_replies();
     // Non-empty once the store cannot be opened or a commit failed: the transport stops after
     // writing replies().
     const std::string& fatal() const { return fatal_; }

@@ -1,5 +1,7 @@
 #include "http_endpoint.h"
 
+#include "contained.h"
+
 #include "era.h"
 #include "office_store.h"
 #include "session.h"
@@ -85,6 +87,23 @@ std::vector<std::string_view> lines_of(std::string_view replies) {
     return lines;
 }
 
+// One message as one round of `connection` (the endpoint holds any group's batch itself), and
+// the replies the round released.
+std::string run_round(Connection& connection, const json& message, bool too_deep) {
+    connection.begin_round(false);
+    connection.feed_message(message, too_deep);
+    connection.end_round(false);
+    return connection.take_replies();
+}
+
+// Whether the round's message hit a defect of ours (contained.h): its request is answered 500,
+// with the session's -32603 (or one of ours for a message the session does not answer).
+bool failed(Connection& connection) { return connection.session().last_message_failed(); }
+void answer_failed(Response& response, std::string replies) {
+    if (replies.empty()) replies = rpc_body(nullptr, rpc::kInternalError, "Internal error: office-mcp failed while handling this message");
+    set_json(response, 500, std::move(replies));
+}
+
 std::string random_session_id() {
     unsigned char bytes[16];
     if (RAND_bytes(bytes, sizeof bytes) != 1) throw std::runtime_error("no random bytes for a session id");
@@ -101,8 +120,9 @@ std::string random_session_id() {
 int error_code(std::string_view line) {
     if (line.find("\"error\"") == std::string_view::npos) return 0;  // a result: no need to parse it
     const json reply = json::parse(line, nullptr, false);
-    if (!reply.is_object() || !reply.contains("error")) return 0;
-    return reply["error"].value("code", 0);
+    const json* error = find_member(reply, "error");
+    const json* code = error ? find_member(*error, "code") : nullptr;
+    return code && code->is_number_integer() ? code->get<int>() : 0;
 }
 
 // The HTTP status of a stateless reply (2026-07-28 transport spec: an unknown method is 404;
@@ -153,11 +173,14 @@ std::string header_mismatch(const Request& request, const json& message, std::st
     if (*version != body_version)
         return "Header mismatch: MCP-Protocol-Version header value '" + *version + "' does not match body value '" +
                std::string(body_version) + "'";
-    const std::string method = message.value("method", "");
+    const json* method_member = find_member(message, "method");
+    // A method that is not a string is the session's to refuse (-32600), as on stdio.
+    if (method_member && !method_member->is_string()) return {};
+    const std::string_view method = string_member(message, "method");
     const auto* mcp_method = header(request, "mcp-method");
     if (!mcp_method) return "Header mismatch: Mcp-Method header is missing";
     if (*mcp_method != method)
-        return "Header mismatch: Mcp-Method header value '" + *mcp_method + "' does not match body value '" + method + "'";
+        return "Header mismatch: Mcp-Method header value '" + *mcp_method + "' does not match body value '" + std::string(method) + "'";
     if (method == "tools/call" || method == "resources/read" || method == "prompts/get") {
         const auto* raw = header(request, "mcp-name");
         if (!raw) return "Header mismatch: Mcp-Name header is missing";
@@ -234,7 +257,13 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
     std::vector<Routed> routed;
     const bool grouped = group.size() > 1;
     if (grouped) options_.store->begin_batch();
-    for (Exchange* exchange : group) handle_one(*exchange, routed);
+    for (Exchange* exchange : group) {
+        // The HTTP boundary of contained.h: a defect ends this exchange with a 500; a write
+        // unit it had open was rolled back as the exception left it, and the rest of the group
+        // is answered and committed as usual.
+        const auto failure = contain([&] { handle_one(*exchange, routed); });
+        if (failure) fail_exchange(*exchange, *failure);
+    }
     if (grouped) {
         try {
             options_.store->end_batch();
@@ -263,6 +292,18 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
     }
     // This group's own writes, told to whoever watches now rather than at the next tick.
     poll();
+}
+
+void Endpoint::fail_exchange(Exchange& exchange, const std::string& problem) {
+    Response& response = exchange.response;
+    if (response.open_stream) stream_closed(response.stream);
+    response = Response{};
+    refuse(response, 500, "Internal error: " + problem, rpc::kInternalError);
+    if (options_.logger)
+        contain([&] {
+            options_.logger->event(LogLevel::Error, "internal_error",
+                                   {{"in", exchange.request.method + " " + exchange.request.target}, {"problem", problem}});
+        });
 }
 
 void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
@@ -336,7 +377,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
             complete_envelope = version && m->contains(kMetaCapabilities);
         }
     }
-    const std::string method = message.is_object() ? message.value("method", "") : "";
+    const std::string_view method = string_member(message, "method");
     // The era decides the route: the envelope is stateless; initialize opens a session;
     // anything else belongs to the session it names.
     if (version && !too_deep) {
@@ -362,15 +403,12 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
 
 void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
                                 bool envelope) {
-    if (message.is_object() && message.value("method", "") == "subscriptions/listen" && envelope)
+    if (string_member(message, "method") == "subscriptions/listen" && envelope)
         return open_listen(exchange, message, too_deep, principal);
     Connection& connection = stateless_connection(principal);
-    connection.begin_round(false);
-    connection.feed_message(message, too_deep);
-    connection.end_round(false);
-    std::string replies = connection.replies();
-    connection.replies_sent();
+    std::string replies = run_round(connection, message, too_deep);
     Response& response = exchange.response;
+    if (failed(connection)) return answer_failed(response, std::move(replies));
     if (replies.empty()) {
         response.status = 202;  // a notification
         return;
@@ -390,11 +428,8 @@ void Endpoint::start_session(Exchange& exchange, const json& message, bool too_d
     session->connection = std::make_unique<Connection>(connection_options(principal));
     session->last_used = options_.now();
     Connection& connection = *session->connection;
-    connection.begin_round(false);
-    connection.feed_message(message, too_deep);
-    connection.end_round(false);
-    std::string replies = connection.replies();
-    connection.replies_sent();
+    std::string replies = run_round(connection, message, too_deep);
+    if (failed(connection)) return answer_failed(exchange.response, std::move(replies));
     const bool opened = !replies.empty() && error_code(replies) == 0;
     set_json(exchange.response, opened ? 200 : 400, std::move(replies));
     if (!opened) return;  // a refused initialize leaves no session behind
@@ -406,11 +441,7 @@ void Endpoint::answer_in_session(Exchange& exchange, Session& session, const jso
                                  std::vector<Routed>& routed) {
     session.last_used = options_.now();
     Connection& connection = *session.connection;
-    connection.begin_round(false);
-    connection.feed_message(message, too_deep);
-    connection.end_round(false);
-    const std::string replies = connection.replies();
-    connection.replies_sent();
+    const std::string replies = run_round(connection, message, too_deep);
 
     // The POST carries a request when it has a method and an id (or is a batch): its response
     // is the POST's. A client's response or notification gets 202.
@@ -474,6 +505,7 @@ void Endpoint::answer_in_session(Exchange& exchange, Session& session, const jso
         response.status = 202;
         return;
     }
+    if (failed(connection)) return answer_failed(response, std::move(own_response));
     set_json(response, 200, std::move(own_response));
 }
 
@@ -555,11 +587,8 @@ void Endpoint::open_listen(Exchange& exchange, const json& message, bool too_dee
     // A connection of its own: the subscription's state lives exactly as long as its stream,
     // and two clients' listen ids never meet in one session.
     auto connection = std::make_unique<Connection>(connection_options(principal));
-    connection->begin_round(false);
-    connection->feed_message(message, too_deep);
-    connection->end_round(false);
-    std::string replies = connection->replies();
-    connection->replies_sent();
+    std::string replies = run_round(*connection, message, too_deep);
+    if (failed(*connection)) return answer_failed(exchange.response, std::move(replies));
     if (replies.empty() || error_code(replies) != 0) {
         set_json(exchange.response, stateless_status(replies), std::move(replies));
         return;

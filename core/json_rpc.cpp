@@ -24,6 +24,17 @@ bool is_valid_id(const json& id) {
     return id.is_string() || id.is_number_integer() || id.is_number_unsigned();
 }
 
+const json* find_member(const json& value, std::string_view key) {
+    if (!value.is_object()) return nullptr;
+    const auto it = value.find(key);
+    return it == value.end() ? nullptr : &*it;
+}
+
+std::string_view string_member(const json& value, std::string_view key, std::string_view fallback) {
+    const json* member = find_member(value, key);
+    return member && member->is_string() ? std::string_view(member->get_ref<const std::string&>()) : fallback;
+}
+
 json parse_message(std::string_view text, int max_depth, bool& too_deep) {
     too_deep = false;
     // JSON never holds a raw NUL byte, but nlohmann's parser takes one for the end of input and

@@ -47,6 +47,14 @@ json parse_message(std::string_view text, int max_depth, bool& too_deep);
 // A usable JSON-RPC id for MCP: a string or an integer.
 bool is_valid_id(const json& id);
 
+// Checked reads of JSON a client wrote, for code that looks into a message before the session
+// has judged it: whatever the shape, they never throw (json's value(), at(), get<>() and a
+// const operator[] do, or assert). The member `key` of `value` when `value` is an object that
+// has it, else nullptr.
+const json* find_member(const json& value, std::string_view key);
+// The member `key` when it is a string, else `fallback`.
+std::string_view string_member(const json& value, std::string_view key, std::string_view fallback = {});
+
 // Splits a byte stream into lines, '\n' terminated, a trailing '\r' dropped. A line longer
 // than `max_line` is not kept: its bytes are skipped up to the next '\n' and it is reported
 // once as overlong, so memory stays bounded whatever the client sends.

@@ -257,7 +257,7 @@ std::string pretty_log_line(std::string_view raw) {
         out += "office-mcp " + text(line, "version") + " on " + text(line, "db") + ", profile " + text(line, "profile");
         if (const auto tools = line.find("tools"); tools != line.end() && tools->is_array()) {
             std::string names;
-            for (const auto& tool : *tools) names += (names.empty() ? "" : ",") + tool.get<std::string>();
+            for (const auto& tool : *tools) names += (names.empty() ? "" : ",") + (tool.is_string() ? tool.get<std::string>() : tool.dump());
             out += ", tools " + names;
         }
         out += ", log level " + text(line, "log_level") + ", pid " + text(line, "pid");

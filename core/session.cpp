@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "contained.h"
+
 #include "era.h"
 #include "office_version.h"
 #include "utf8.h"
@@ -152,6 +154,7 @@ void Session::handle_line(std::string_view line, std::string& out) {
 }
 
 void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
+    failed_ = false;
     // A line refused as a whole: one answer, one log line, no method known.
     const auto refuse_line = [&](int code, std::string_view text) {
         const json error = make_error(nullptr, code, text);
@@ -200,6 +203,26 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
     const auto started = Clock::now();
     Request request;
     request.out = &out;
+    const std::size_t out_mark = out.size();
+    const std::size_t batch_mark = batch_replies ? batch_replies->size() : 0;
+    const auto failure = contain([&] { answer_message(message, request, batch_replies, started); });
+    if (!failure) return;
+    // A defect of ours (contained.h): what this message wrote is taken back, a request is
+    // answered -32603, and the failure has its error log line. The session goes on.
+    failed_ = true;
+    out.resize(out_mark);
+    if (batch_replies) batch_replies->erase(batch_replies->begin() + static_cast<std::ptrdiff_t>(batch_mark), batch_replies->end());
+    const json* id = find_member(message, "id");
+    const bool answerable = id && is_valid_id(*id) && find_member(message, "method");
+    const json error = make_error(answerable ? *id : json(), rpc::kInternalError, "Internal error: " + *failure);
+    contain([&] { log_request(request, &error, started); });
+    if (!answerable) return;
+    if (batch_replies) batch_replies->push_back(error);
+    else append_line(out, error);
+}
+
+void Session::answer_message(const json& message, Request& request, json* batch_replies, Clock::time_point started) {
+    std::string& out = *request.out;
     // Every answer leaves here, so every answer gets its log line.
     const auto reply = [&](json r) {
         log_request(request, &r, started);
@@ -629,8 +652,8 @@ Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallCo
 }
 
 void Session::handle_response(const json& message, std::string& out) {
-    const auto& id = message["id"];
-    const auto it = id.is_string() ? parked_.find(id.get<std::string>()) : parked_.end();
+    const json* id = find_member(message, "id");
+    const auto it = id && id->is_string() ? parked_.find(id->get_ref<const std::string&>()) : parked_.end();
     if (it == parked_.end()) return;  // a response to nothing we asked: ignored
     const std::unique_ptr<Parked> parked = std::move(it->second);
     parked_.erase(it);
@@ -649,36 +672,46 @@ void Session::handle_response(const json& message, std::string& out) {
         log_request(request, &reply, started);
         append_line(out, reply);
     };
-    try {
-        Reply result;
-        const auto answer = message.find("result");
-        if (answer == message.end() || !answer->is_object()) {
-            request.outcome = Outcome::ToolError;
-            request.problem = "The person could not be asked (the client answered the form request with an error), so " +
-                              parked->tool->name + " did nothing.";
-            result = tool_result({request.problem, nullptr, true}, request);
-        } else {
-            const json responses{{parked->key, *answer}};
-            CallContext ctx;
-            ctx.store = options_.store;
-            ctx.now = options_.now;
-            ctx.caller = parked->caller;
-            ctx.can_elicit = true;
-            ctx.route = Route::Elicitation;
-            ctx.asks = parked->asks;
-            ctx.input_responses = &responses;
-            result = run_tool(*parked->tool, parked->arguments, ctx, request);
+    const auto resume = [&] {
+        try {
+            Reply result;
+            const auto answer = message.find("result");
+            if (answer == message.end() || !answer->is_object()) {
+                request.outcome = Outcome::ToolError;
+                request.problem = "The person could not be asked (the client answered the form request with an error), so " +
+                                  parked->tool->name + " did nothing.";
+                result = tool_result({request.problem, nullptr, true}, request);
+            } else {
+                const json responses{{parked->key, *answer}};
+                CallContext ctx;
+                ctx.store = options_.store;
+                ctx.now = options_.now;
+                ctx.caller = parked->caller;
+                ctx.can_elicit = true;
+                ctx.route = Route::Elicitation;
+                ctx.asks = parked->asks;
+                ctx.input_responses = &responses;
+                result = run_tool(*parked->tool, parked->arguments, ctx, request);
+            }
+            if (request.complete) {
+                log_complete(request, started);
+                append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
+            } else if (result) answer_with(make_result(request.id, std::move(*result)));
+            else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
+        } catch (const ProtocolError& e) {
+            answer_with(make_error(request.id, e.code, e.message, e.data));
+        } catch (const StoreError& e) {
+            answer_with(make_error(request.id, rpc::kInternalError, e.what()));
         }
-        if (request.complete) {
-            log_complete(request, started);
-            append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
-        } else if (result) answer_with(make_result(request.id, std::move(*result)));
-        else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
-    } catch (const ProtocolError& e) {
-        answer_with(make_error(request.id, e.code, e.message, e.data));
-    } catch (const StoreError& e) {
-        answer_with(make_error(request.id, rpc::kInternalError, e.what()));
-    }
+    };
+    // The call resumes here, so a defect in it ends the call with -32603 (contained.h).
+    const std::size_t out_mark = out.size();
+    const auto failure = contain(resume);
+    if (!failure) return;
+    failed_ = true;
+    out.resize(out_mark);
+    const json error = make_error(request.id, rpc::kInternalError, "Internal error: " + *failure);
+    contain([&] { answer_with(error); });
 }
 
 Session::Reply Session::on_cancelled(Request& request) {
@@ -768,11 +801,21 @@ bool Session::watching() const {
 }
 
 void Session::start_watch(std::string& out) {
-    if (watching()) poll(out);  // what changed before this subscription is news to the others only
+    if (watching()) poll_changes(out);  // what changed before this subscription is news to the others only
     else mark_ = options_.store().change_mark();
 }
 
 void Session::poll(std::string& out) {
+    // Called from the transports' timers: a defect here must not stop them (contained.h).
+    const std::size_t out_mark = out.size();
+    const auto failure = contain([&] { poll_changes(out); });
+    if (!failure) return;
+    out.resize(out_mark);
+    if (options_.logger)
+        contain([&] { options_.logger->event(LogLevel::Error, "internal_error", {{"in", "resources poll"}, {"problem", *failure}}); });
+}
+
+void Session::poll_changes(std::string& out) {
     if (!watching()) return;
     std::set<OfficeTable> changed;
     try {

@@ -61,6 +61,10 @@ public:
     // the transport had to look into first; handled as handle_line would.
     void handle_parsed(const json& message, bool too_deep, std::string& out,
                        std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
+    // Whether handling the last message (handle_line, handle_parsed) hit a defect of ours: an
+    // exception contained.h stopped. It was answered -32603 and logged; an HTTP transport
+    // answers such a request 500.
+    bool last_message_failed() const { return failed_; }
     // A line over the size cap: answered with -32600, never parsed.
     void handle_overlong_line(std::size_t cap, std::string& out);
     // stdin closed: calls parked on a person are dropped with nothing changed.
@@ -85,7 +89,9 @@ private:
     using Reply = std::optional<json>;
     using Handler = Reply (Session::*)(Request&);
 
+    // One message (or one element of a batch): the boundary of contained.h around answer_message.
     void handle_message(const json& message, std::string& out, json* batch_replies);
+    void answer_message(const json& message, Request& request, json* batch_replies, std::chrono::steady_clock::time_point started);
     void handle_response(const json& message, std::string& out);
     Reply dispatch(Request& request);
 
@@ -116,6 +122,7 @@ private:
     ResourcePage visible_page(const Request& request, const std::string& uri) const;
     // Before a new subscription joins: tell the existing ones what changed, or start watching.
     void start_watch(std::string& out);
+    void poll_changes(std::string& out);  // poll() without its boundary
 
     SessionOptions options_;
     std::vector<const Tool*> tools_;
@@ -137,6 +144,7 @@ private:
     };
     std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
+    bool failed_ = false;  // a defect was contained while handling the last message
 };
 
 }  // namespace office

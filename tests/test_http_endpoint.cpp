@@ -1,6 +1,9 @@
 // MCP over Streamable HTTP as data: core/http_endpoint.h driven in-process (no sockets), over a
 // seeded in-memory office. The bytes on real sockets are tested in test_http_server.cpp.
 
+#include "contained.h"
+#include "faulty_store.h"
+#include "fuzz/replay_http.h"
 #include "http_endpoint.h"
 #include "session_harness.h"
 
@@ -8,6 +11,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <tuple>
 
 using namespace office;
@@ -569,4 +574,151 @@ TEST_CASE("a 2025 session hears of changes on its GET stream, one stream per ses
     get.headers["mcp-session-id"] = "nope";
     CHECK(office.send(get).status == 404);
     CHECK(office.send({"GET", "/mcp", {{"accept", "text/event-stream"}}, ""}).status == 405);
+}
+
+// ---- one request never stops the office (core/contained.h, docs/security.md) ---------------
+
+TEST_CASE("a method that is not a string is refused with -32600 over HTTP, as on stdio, in both eras") {
+    Office office;
+    const auto before = contained_failures.load();
+    const json bad{{"jsonrpc", "2.0"}, {"id", 1}, {"method", 7}};
+    SECTION("stateless, without an envelope") {
+        const auto response = office.post(bad);
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["message"] == "Invalid Request: method must be a string");
+    }
+    SECTION("stateless, with the envelope and its headers") {
+        json message = bad;
+        message["params"] = {{"_meta", kEnvelope}};
+        const auto response = office.post(message, {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "7"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["message"] == "Invalid Request: method must be a string");
+    }
+    SECTION("in a 2025 session") {
+        LegacyClient client(office);
+        const auto response = office.post(bad, client.headers());
+        CHECK(response.status == 200);
+        CHECK(body(response)["error"]["code"] == rpc::kInvalidRequest);
+        CHECK(client.request(2, "tools/list").status == 200);
+    }
+    CHECK(office.modern("tools/list").status == 200);
+    CHECK(contained_failures.load() == before);  // refused by checks, not caught as a defect
+}
+
+TEST_CASE("every HTTP input that ever broke the fuzzer is now answered, with no exception at the boundary") {
+    // tests/fuzz/regressions/http, replayed as fuzz_http_endpoint feeds it, in every build.
+    int replayed = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(OFFICE_FUZZ_REGRESSIONS "/http")) {
+        if (entry.path().filename() == "README") continue;
+        INFO(entry.path().string());
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        Office office;
+        const auto before = contained_failures.load();
+        int answered = 0;
+        office::testing::replay_http(
+            office.endpoint, input,
+            [&](const http::Exchange& e) {
+                INFO(e.response.body);
+                CHECK(e.response.status >= 200);
+                CHECK(e.response.status < 500);
+                ++answered;
+            },
+            [](const std::string&) {});
+        CHECK(answered >= 1);
+        CHECK(contained_failures.load() == before);
+        CHECK(office.modern("tools/list").status == 200);
+        ++replayed;
+    }
+    CHECK(replayed >= 2);
+}
+
+TEST_CASE("a defect while handling one request ends that request with 500 and -32603; the rest of its group is committed") {
+    // FaultyStore throws a std::logic_error from inside the write unit of a lunch order noted "defect".
+    std::vector<std::string> log;
+    Logger logger(LogLevel::Info, [&](std::string_view line) { log.emplace_back(line); });
+    Office office([&](http::EndpointOptions& o) {
+        o.store = std::make_shared<office::testing::FaultyStore>(o.store);
+        o.logger = &logger;
+    });
+    const auto before = contained_failures.load();
+    const auto call = [](int id, json arguments) {
+        json params{{"name", "order_lunch"}, {"arguments", std::move(arguments)}, {"_meta", kEnvelope}};
+        return http::Exchange{{"POST", "/mcp",
+                               {{"content-type", "application/json"}, {"accept", "*/*"}, {"mcp-protocol-version", "2026-07-28"},
+                                {"mcp-method", "tools/call"}, {"mcp-name", "order_lunch"}},
+                               json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", params}}.dump()},
+                              {}};
+    };
+    auto one = call(1, {{"item", "tortilla"}, {"quantity", 1}});
+    auto two = call(2, {{"item", "ensalada"}, {"quantity", 2}, {"note", "defect"}});
+    auto three = call(3, {{"item", "bocadillo"}, {"quantity", 3}});
+    office.endpoint.handle({&one, &two, &three});
+
+    CHECK(one.response.status == 200);
+    CHECK(three.response.status == 200);
+    CHECK_FALSE(office::testing::is_error(body(one.response)["result"]));
+    CHECK_FALSE(office::testing::is_error(body(three.response)["result"]));
+    CHECK(two.response.status == 500);
+    CHECK(body(two.response)["id"] == 2);
+    CHECK(body(two.response)["error"]["code"] == rpc::kInternalError);
+    CHECK(body(two.response)["error"]["message"] == "Internal error: a defect on purpose (tests/faulty_store.h)");
+    CHECK(contained_failures.load() == before + 1);
+    // The failed call's row was rolled back with its write unit; the other two were committed.
+    CHECK(office.count("lunch_orders") == 2);
+    CHECK(office.count("lunch_orders WHERE quantity = 2") == 0);
+    CHECK(office.count("audit WHERE action = 'lunch_ordered'") == 2);
+    // Its log line is an error naming the call and what failed.
+    const auto line = std::find_if(log.begin(), log.end(), [](const std::string& l) { return l.find("-32603") != std::string::npos; });
+    REQUIRE(line != log.end());
+    const json entry = json::parse(*line);
+    CHECK(entry["level"] == "error");
+    CHECK(entry["method"] == "tools/call");
+    CHECK(entry["tool"] == "order_lunch");
+    CHECK(entry["problem"] == "Internal error: a defect on purpose (tests/faulty_store.h)");
+
+    // The office goes on: the next call, in either era, is served.
+    CHECK(office.modern("tools/call", lunch()).status == 200);
+    LegacyClient client(office);
+    const auto failed = client.request(9, "tools/call", {{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", 1}, {"note", "defect"}}}});
+    CHECK(failed.status == 500);
+    CHECK(body(failed)["id"] == 9);
+    CHECK(client.request(10, "tools/list").status == 200);
+    CHECK(office.count("lunch_orders") == 3);
+}
+
+TEST_CASE("over stdio a defect while handling one line is answered -32603, and the lines around it are served") {
+    auto real = std::shared_ptr<OfficeStore>(open_office_store(":memory:"));
+    ConnectionOptions options;
+    options.open_store = [&] { return std::make_shared<office::testing::FaultyStore>(real); };
+    options.open_sealer = [] { return std::make_unique<StateSealer>(std::vector<StateSealer::Key>{test_key(0x11)}); };
+    Connection connection(std::move(options));
+    const auto before = contained_failures.load();
+    std::string input;
+    for (const auto& [id, note] : std::vector<std::pair<int, std::string>>{{1, "fine"}, {2, "defect"}, {3, "fine"}}) {
+        json params{{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", id}, {"note", note}}}, {"_meta", kEnvelope}};
+        input += json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", params}}.dump() + "\n";
+    }
+    // First a round of its own (it opens the store), then the rest grouped, as stdio groups a burst.
+    connection.begin_round(false);
+    connection.feed(input.substr(0, input.find('\n') + 1));
+    REQUIRE(connection.end_round(false));
+    connection.begin_round(true);
+    connection.feed(input.substr(input.find('\n') + 1));
+    REQUIRE(connection.end_round(false));
+    std::vector<json> replies;
+    std::istringstream lines(connection.replies());
+    for (std::string line; std::getline(lines, line);) replies.push_back(json::parse(line));
+    REQUIRE(replies.size() == 3);
+    CHECK(replies[0]["id"] == 1);
+    CHECK(replies[0].contains("result"));
+    CHECK(replies[1]["id"] == 2);
+    CHECK(replies[1]["error"]["code"] == rpc::kInternalError);
+    CHECK(replies[2]["id"] == 3);
+    CHECK(replies[2].contains("result"));
+    CHECK(contained_failures.load() == before + 1);
+    auto& count = dynamic_cast<SqliteOfficeStore&>(*real).database().prepare("SELECT count(*) FROM lunch_orders");
+    REQUIRE(count.step());
+    CHECK(count.column_int(0) == 2);
+    count.reset();
 }

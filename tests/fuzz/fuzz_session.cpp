@@ -1,11 +1,14 @@
 // libFuzzer target for everything a client's bytes reach: framing (LineSplitter, with a small
 // line cap so overlong lines are exercised too) -> JSON parse -> Session -> tools, on a fresh
-// seeded in-memory database per input. Beyond "no crash, no leak, no UB" it checks what
+// seeded in-memory database per input. Beyond "no crash, no leak, no UB" (and no exception
+// reaching the boundary of core/contained.h, which would answer -32603 and go on) it checks what
 // stdout promises: every byte written is whole lines, each one JSON-RPC 2.0 message (or a
 // 2025-03-26 batch array of them) that reads back as JSON.
 
 #include "../drive_connection.h"
+#include "contained.h"
 #include "json_rpc.h"
+#include "log.h"
 #include "request_state.h"
 #include "session.h"
 #include "sqlite_office_store.h"
@@ -68,8 +71,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     options.now = [] { return std::int64_t{1'790'000'000}; };
     options.max_line = kMaxLine;
+    std::string last_error;  // error lines only: the text of a contained exception, for the report
+    office::Logger errors(office::LogLevel::Error, [&](std::string_view line) { last_error = line; });
+    options.logger = &errors;
     office::Connection connection(std::move(options));
     // The same rounds, group commit included, as the stdio server makes of a pipe's reads.
-    check_output(office::testing::drive_connection(connection, std::string_view(reinterpret_cast<const char*>(data), size)));
+    const std::string out = office::testing::drive_connection(connection, std::string_view(reinterpret_cast<const char*>(data), size));
+    if (office::contained_failures) broken("an exception reached the boundary (core/contained.h)", last_error);
+    check_output(out);
     return 0;
 }

@@ -1,22 +1,35 @@
 #!/usr/bin/env bash
-# The long fuzz run: each target for SECONDS (default 1800), keeping what it learns in
+# The long fuzz run: every target for SECONDS each (default 1800), keeping what it learns in
 # build-asan/tests/fuzz/*/corpus between runs. Builds build-asan first if needed (clang).
-#   tests/fuzz/run-long.sh [SECONDS]
+#   tests/fuzz/run-long.sh [SECONDS] [TARGET...]     (TARGET: session, schema, http; default all)
 # A crash leaves its input in build-asan/tests/fuzz/*/crashes/: copy it into
-# tests/fuzz/regressions/<session|schema>/, fix the bug, and add a test that says what it was.
+# tests/fuzz/regressions/<session|schema|http>/, fix the bug, and add a test that says what it
+# was. To keep what a run learned as seeds: tests/fuzz/merge-corpus.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-1800}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(session schema http)
 build=${OFFICE_ASAN_BUILD_DIR:-build-asan}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DOFFICE_FUZZ=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >&2
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOFFICE_FUZZ=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >&2
 fi
-cmake --build "$build" --target fuzz_session fuzz_schema_validator >&2
+fuzzer() {
+  case $1 in
+    session) echo fuzz_session ;;
+    schema) echo fuzz_schema_validator ;;
+    http) echo fuzz_http_endpoint ;;
+    *) echo "run-long.sh: unknown target '$1' (session, schema, http)" >&2; exit 2 ;;
+  esac
+}
+names=()
+for t in "${targets[@]}"; do names+=("$(fuzzer "$t")"); done
+cmake --build "$build" --target "${names[@]}" >&2
 status=0
-for pair in session:fuzz_session schema:fuzz_schema_validator; do
-  corpus=${pair%%:*} target=${pair##*:}
-  tests/fuzz/run-fuzz.sh "$build/tests/fuzz/$target" "$seconds" "$build/tests/fuzz/$corpus" \
-    "tests/fuzz/corpus/$corpus" "tests/fuzz/regressions/$corpus" || status=1
+for t in "${targets[@]}"; do
+  tests/fuzz/run-fuzz.sh "$build/tests/fuzz/$(fuzzer "$t")" "$seconds" "$build/tests/fuzz/$t" \
+    "tests/fuzz/corpus/$t" "tests/fuzz/regressions/$t" || status=1
 done
 exit $status
