@@ -383,7 +383,8 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     if (version && !too_deep) {
         const std::string body_version = version->is_string() ? version->get<std::string>() : version->dump();
         if (const auto mismatch = header_mismatch(request, message, body_version); !mismatch.empty()) {
-            set_json(response, 400, rpc_body(message.value("id", json()), kHeaderMismatch, mismatch));
+            const json* id = find_member(message, "id");
+            set_json(response, 400, rpc_body(id ? *id : json(), kHeaderMismatch, mismatch));
             return;
         }
         return answer_stateless(exchange, message, too_deep, caller, complete_envelope);

@@ -170,8 +170,8 @@ void Session::handle_parsed(const json& message, bool too_deep, std::string& out
         // notification is still never answered; anything else gets its id back when usable.
         const bool notification = message.is_object() && message.contains("method") && !message.contains("id");
         if (notification) return;
-        const json id = message.is_object() ? message.value("id", json()) : json();
-        const json error = make_error(id, rpc::kInvalidRequest,
+        const json* id = find_member(message, "id");
+        const json error = make_error(id ? *id : json(), rpc::kInvalidRequest,
                                       "Invalid Request: the message nests deeper than " + std::to_string(kMaxNesting) + " levels");
         log_request(Request{}, &error, started);
         append_line(out, error);

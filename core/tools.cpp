@@ -319,7 +319,8 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     }
     const auto answer_it = ctx.input_responses->find(std::string(kApproveRefund));
     const json answer = answer_it != ctx.input_responses->end() ? *answer_it : json();
-    const json action = answer.is_object() ? answer.value("action", json()) : json();
+    const json* action_member = find_member(answer, "action");
+    const json action = action_member ? *action_member : json();
     if (action == "decline" || action == "cancel") {
         if (action == "decline") {
             // A person said no: a queued request for this invoice is settled as declined.
@@ -339,7 +340,8 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     }
     std::int64_t cents = 0;
     std::string reason;
-    std::string problem = action == "accept" ? check_refund_answer(*invoice, answer.value("content", json()), cents, reason)
+    const json* content = find_member(answer, "content");
+    std::string problem = action == "accept" ? check_refund_answer(*invoice, content ? *content : json(), cents, reason)
                                              : "action must be accept, decline or cancel";
     if (!problem.empty()) {
         tx.commit();
