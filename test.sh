@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 # build, lint and unpack the .debs, the tarball and the MCPB bundle; and npm, which fetches a
 # Node.js 20+ for the interop tests when the system has none (Debian 12's nodejs is 18); and the
 # PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh).
-extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql"
+extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
@@ -36,7 +36,7 @@ fi
 cmake --build "$asan" --target office-mcp office-mcp-pg office-replicas office_tests fuzz_session fuzz_schema_validator fuzz_http_endpoint >&2
 
 # The figures the hardening tests print (fuzz executions, kill -9 rounds, races, bad inputs).
-figures() { grep -hE '^(fuzz_[a-z_]+|durability|races|burst|hostile input|full database|corrupted database): ' "$1/Testing/Temporary/LastTest.log" || true; }
+figures() { grep -hE '^(fuzz_[a-z_]+|durability|races|burst|hostile input|full database|corrupted database|json schema test suite): ' "$1/Testing/Temporary/LastTest.log" || true; }
 
 echo "== tests ($build)"
 # A run that selects no test is an error: a suite that vanished must not pass. (With a filter

@@ -203,6 +203,50 @@ struct CompiledSchema {
     throw std::invalid_argument("malformed schema: " + (where.empty() ? what : where + ": " + what));
 }
 
+// A schema that is well formed JSON Schema but asks for something this validator does not
+// check. Refused like a malformed one, since passing it would accept arguments it should not.
+[[noreturn]] void unsupported(const std::string& where, const std::string& what) {
+    throw std::invalid_argument("unsupported schema: " + (where.empty() ? what : where + ": " + what));
+}
+
+// The keywords the validator implements, and the annotations: keywords that change no
+// validation result anywhere in JSON Schema, so that ignoring them is exact. $schema, $id,
+// $ref, $defs, readOnly, writeOnly, deprecated, contentMediaType ... are not annotations in
+// that sense (they change what a schema means, or ask an application to refuse something).
+constexpr std::array<std::string_view, 5> annotation_keywords{"title", "description", "default", "examples",
+                                                              "$comment"};
+constexpr std::array<std::string_view, 10> property_keywords{
+    "type",      "enum",      "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+    "minLength", "maxLength", "pattern", "format"};
+constexpr std::array<std::string_view, 5> top_level_keywords{"type", "properties", "required",
+                                                             "additionalProperties", "$schema"};
+
+// The dialects whose meaning of the keywords above is this validator's (from draft 6 on,
+// exclusiveMinimum is a number and 2.0 is an integer). What the server sends names 2020-12.
+constexpr std::array<std::string_view, 4> known_dialects{
+    "http://json-schema.org/draft-06/schema", "http://json-schema.org/draft-07/schema",
+    "https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& names, std::string_view name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Every keyword of `s` must be one of `known` or an annotation; the first that is not (in the
+// schema's order) is named. `where` is the property's name, or "" for the top level.
+template <class Json, std::size_t N>
+void refuse_unknown_keywords(const Json& s, const std::array<std::string_view, N>& known, const std::string& where) {
+    for (auto it = s.begin(); it != s.end(); ++it) {
+        const std::string& key = it.key();
+        if (listed(known, key)) continue;
+        if (!listed(annotation_keywords, key))
+            unsupported(where, "the schema keyword \"" + key + "\" is not supported" + (where.empty() ? " at the top level" : ""));
+        const bool text = key == "title" || key == "description" || key == "$comment";
+        if (text && !it->is_string()) malformed(where, key + " must be a string");
+        if (key == "examples" && !it->is_array()) malformed(where, "examples must be an array");
+    }
+}
+
 template <class Json>
 Bound read_bound(const Json& v, const std::string& name, const char* keyword, bool exclusive) {
     if (!v.is_number()) malformed(name, std::string(keyword) + " must be a number");
@@ -382,7 +426,9 @@ template <class Json>
 Property compile_property(const std::string& name, const Json& s) {
     Property p;
     p.name = name;
+    if (s.is_boolean()) unsupported(name, "a boolean schema (true or false) is not supported");
     if (!s.is_object()) malformed(name, "a property's schema must be an object");
+    refuse_unknown_keywords(s, property_keywords, name);
 
     if (auto it = s.find("type"); it != s.end()) compile_type(*it, p);
     if (auto it = s.find("enum"); it != s.end()) compile_enum(*it, p);
@@ -402,11 +448,12 @@ Property compile_property(const std::string& name, const Json& s) {
     }
     if (auto it = s.find("format"); it != s.end()) {
         if (!it->is_string()) malformed(name, "format must be a string");
-        // Formats other than "date" are annotations only, as JSON Schema allows.
-        if (it->template get_ref<const std::string&>() == "date") {
-            p.date_format = true;
-            p.format_message = name + ": must be a real calendar date (YYYY-MM-DD)";
-        }
+        // JSON Schema lets a validator treat a format as an annotation, but a schema's author
+        // who writes "email" means it to be checked: only "date" is, any other is refused.
+        const auto& format = it->template get_ref<const std::string&>();
+        if (format != "date") unsupported(name, "the format \"" + format + "\" is not supported (only \"date\" is checked)");
+        p.date_format = true;
+        p.format_message = name + ": must be a real calendar date (YYYY-MM-DD)";
     }
     return p;
 }
@@ -414,8 +461,16 @@ Property compile_property(const std::string& name, const Json& s) {
 template <class Json>
 void compile(const Json& schema, CompiledSchema& c) {
     if (!schema.is_object()) malformed("", "the schema must be an object");
+    refuse_unknown_keywords(schema, top_level_keywords, "");
     if (auto it = schema.find("type"); it != schema.end() && *it != "object")
         malformed("", "the schema's type must be \"object\"");
+    if (auto it = schema.find("$schema"); it != schema.end()) {
+        if (!it->is_string()) malformed("", "$schema must be a string");
+        std::string_view dialect = it->template get_ref<const std::string&>();
+        if (!dialect.empty() && dialect.back() == '#') dialect.remove_suffix(1);
+        if (!listed(known_dialects, dialect))
+            unsupported("", "$schema names a dialect that is not supported: " + it->template get<std::string>());
+    }
 
     if (auto it = schema.find("properties"); it != schema.end()) {
         if (!it->is_object()) malformed("", "properties must be an object");
@@ -437,11 +492,11 @@ void compile(const Json& schema, CompiledSchema& c) {
     }
 
     if (auto it = schema.find("additionalProperties"); it != schema.end()) {
-        // A schema here would constrain the extra arguments; that is not supported, so they are
-        // allowed unchecked. Only `false` refuses them.
-        if (!it->is_boolean() && !it->is_object())
-            malformed("", "additionalProperties must be a boolean or a schema");
-        c.additional_allowed = !(it->is_boolean() && !it->template get<bool>());
+        // A schema here would constrain the extra arguments, which is not checked: refused.
+        if (it->is_object())
+            unsupported("", "additionalProperties as a schema is not supported (only true or false)");
+        if (!it->is_boolean()) malformed("", "additionalProperties must be a boolean or a schema");
+        c.additional_allowed = it->template get<bool>();
     }
 }
 

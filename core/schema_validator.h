@@ -18,14 +18,21 @@ struct Problem {
     std::string message;  // "quantity: must be between 1 and 5"
 };
 
-// Compiled from an object schema {type:"object", properties, required, additionalProperties}.
+// Compiled from an object schema {type:"object", properties, required, additionalProperties
+// (true or false), $schema (draft-06, draft-07, 2019-09 or 2020-12)}.
 // Supported per property: type (string, integer, number, boolean, object, array, null, or an
 // array of these; JSON-Schema integer semantics, so 2.0 is an integer and "2" is not), enum,
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength/maxLength (in Unicode
 // characters), pattern (ECMA-style, anchored as written), format "date" (a real calendar date
-// YYYY-MM-DD). A schema keyword it does not know is ignored; a schema that is malformed (not an
-// object, a known keyword of the wrong kind, a pattern that does not compile) throws
-// std::invalid_argument.
+// YYYY-MM-DD). Anywhere, the annotations title, description, default, examples and $comment,
+// which change no result, are allowed and not used.
+// Any other keyword (items, const, oneOf, multipleOf, $ref, properties inside a property, ...),
+// another format ("email"), additionalProperties given as a schema and a boolean schema are
+// refused, never ignored, since ignoring them would accept arguments the schema refuses: the
+// constructor throws std::invalid_argument("unsupported schema: quantity: the schema keyword
+// \"multipleOf\" is not supported"). A schema that is malformed (not an object, a keyword of
+// the wrong kind, a pattern that does not compile) throws std::invalid_argument("malformed
+// schema: ..."). tests/test_schema_validator.cpp runs the official JSON-Schema-Test-Suite on it.
 class SchemaValidator {
 public:
     // Properties are checked in the order the schema declares them, which only an ordered_json

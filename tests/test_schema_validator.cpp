@@ -2,11 +2,18 @@
 // exactly the words a model will read.
 
 #include "schema_validator.h"
+#include "tool.h"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 using office::is_calendar_date;
@@ -377,8 +384,12 @@ TEST_CASE("a date is only judged once its pattern holds") {
     CHECK(messages(v, R"({"day":"2026-02-30"})") == "day: must be a real calendar date (YYYY-MM-DD)");
 }
 
-TEST_CASE("formats other than date are not checked") {
-    CHECK(one("mail", R"({"type":"string","format":"email"})").check(json::parse(R"({"mail":"nope"})")).empty());
+TEST_CASE("a format other than date is refused when compiled, since it would not be checked", "[schema]") {
+    CHECK_THROWS_WITH(one("mail", R"({"type":"string","format":"email"})"),
+                      "unsupported schema: mail: the format \"email\" is not supported (only \"date\" is checked)");
+    CHECK_THROWS_WITH(one("at", R"({"type":"string","format":"date-time"})"),
+                      "unsupported schema: at: the format \"date-time\" is not supported (only \"date\" is checked)");
+    CHECK_THROWS_WITH(one("day", R"({"format":7})"), "malformed schema: day: format must be a string");
 }
 
 TEST_CASE("is_calendar_date accepts only real dates in exactly YYYY-MM-DD") {
@@ -466,10 +477,98 @@ TEST_CASE("a malformed schema is refused when it is compiled") {
     CHECK_THROWS_AS(one("x", "3"), std::invalid_argument);
 }
 
-TEST_CASE("schema keywords the validator does not know are ignored") {
-    const auto v = one("x", R"({"type":"string","description":"anything","title":"X","default":"a"})");
-    CHECK(v.check(json::parse(R"({"x":"b"})")).empty());
-    CHECK(SchemaValidator(ordered_json::parse(R"({"type":"object","$schema":"x"})")).check(json::object()).empty());
+// ---- keywords the validator does not implement: refused, never ignored -------------------------
+
+TEST_CASE("each schema keyword the validator does not implement is refused inside a property, by name", "[schema]") {
+    // Each would make the validator accept arguments the schema refuses, were it ignored; the
+    // last ones are misspellings, which an ignoring validator would also let through.
+    const std::vector<std::pair<std::string, std::string>> keywords{
+        {"items", R"({"type":"integer"})"}, {"prefixItems", "[{}]"}, {"additionalItems", "false"},
+        {"contains", "{}"}, {"minItems", "1"}, {"maxItems", "1"}, {"uniqueItems", "true"},
+        {"const", "3"}, {"multipleOf", "2"}, {"oneOf", "[{},{}]"}, {"anyOf", "[{}]"}, {"allOf", "[{}]"},
+        {"not", "{}"}, {"if", "{}"}, {"then", "{}"}, {"else", "{}"},
+        {"$ref", R"("#/definitions/a")"}, {"$defs", "{}"}, {"definitions", "{}"}, {"$id", R"("x")"},
+        {"$anchor", R"("a")"}, {"$schema", R"("https://json-schema.org/draft/2020-12/schema")"},
+        {"properties", R"({"a":{"type":"string"}})"}, {"required", R"(["a"])"},
+        {"additionalProperties", "false"}, {"patternProperties", "{}"}, {"propertyNames", "{}"},
+        {"minProperties", "1"}, {"maxProperties", "1"}, {"dependencies", "{}"},
+        {"dependentRequired", "{}"}, {"dependentSchemas", "{}"}, {"unevaluatedProperties", "false"},
+        {"unevaluatedItems", "false"}, {"contentMediaType", R"("application/json")"},
+        {"contentEncoding", R"("base64")"}, {"readOnly", "true"}, {"writeOnly", "true"},
+        {"deprecated", "true"}, {"maxLenght", "5"}, {"tpye", R"("string")"}, {"Minimum", "1"},
+    };
+    for (const auto& [keyword, value] : keywords) {
+        INFO(keyword);
+        CHECK_THROWS_WITH(one("quantity", R"({"type":"integer","minimum":1,")" + keyword + "\":" + value + "}"),
+                          "unsupported schema: quantity: the schema keyword \"" + keyword + "\" is not supported");
+    }
+    // The first one in the schema's order is named, before any other check of the property.
+    CHECK_THROWS_WITH(one("q", R"({"const":1,"multipleOf":"not even a number","maximum":"nor this"})"),
+                      "unsupported schema: q: the schema keyword \"const\" is not supported");
+}
+
+TEST_CASE("each schema keyword the validator does not implement is refused at the top level, by name", "[schema]") {
+    const std::vector<std::pair<std::string, std::string>> keywords{
+        {"patternProperties", R"({"^x":{"type":"string"}})"}, {"propertyNames", R"({"maxLength":3})"},
+        {"minProperties", "1"}, {"maxProperties", "2"}, {"dependencies", R"({"a":["b"]})"},
+        {"dependentRequired", R"({"a":["b"]})"}, {"dependentSchemas", "{}"}, {"unevaluatedProperties", "false"},
+        {"allOf", R"([{"required":["b"]}])"}, {"anyOf", "[{}]"}, {"oneOf", "[{},{}]"}, {"not", "{}"},
+        {"if", "{}"}, {"then", "{}"}, {"else", "{}"}, {"const", "{}"}, {"enum", R"([{"a":1}])"},
+        {"$ref", R"("#/$defs/args")"}, {"$defs", "{}"}, {"definitions", "{}"}, {"$id", R"("urn:x")"},
+        {"minimum", "1"}, {"maxLength", "3"}, {"pattern", R"("a")"}, {"format", R"("date")"},
+        {"items", "{}"}, {"readOnly", "true"}, {"requried", R"(["a"])"},
+    };
+    for (const auto& [keyword, value] : keywords) {
+        INFO(keyword);
+        const auto schema = ordered_json::parse(R"({"type":"object","properties":{"a":{}},")" + keyword + "\":" + value + "}");
+        CHECK_THROWS_WITH(SchemaValidator(schema),
+                          "unsupported schema: the schema keyword \"" + keyword + "\" is not supported at the top level");
+        CHECK_THROWS_AS(SchemaValidator(json(schema)), std::invalid_argument);
+    }
+}
+
+TEST_CASE("a schema for the extra arguments, a boolean property schema or an unknown dialect is refused", "[schema]") {
+    CHECK_THROWS_WITH(SchemaValidator(ordered_json::parse(
+                          R"({"type":"object","properties":{"a":{}},"additionalProperties":{"type":"string"}})")),
+                      "unsupported schema: additionalProperties as a schema is not supported (only true or false)");
+    CHECK_THROWS_AS(SchemaValidator(ordered_json::parse(R"({"type":"object","additionalProperties":{}})")),
+                    std::invalid_argument);
+    CHECK_THROWS_WITH(SchemaValidator(ordered_json::parse(R"({"type":"object","additionalProperties":"no"})")),
+                      "malformed schema: additionalProperties must be a boolean or a schema");
+    CHECK_THROWS_WITH(one("a", "false"), "unsupported schema: a: a boolean schema (true or false) is not supported");
+    CHECK_THROWS_WITH(one("a", "true"), "unsupported schema: a: a boolean schema (true or false) is not supported");
+    // draft-04 read exclusiveMinimum as a boolean and 1.0 as no integer: not what is checked here.
+    CHECK_THROWS_WITH(SchemaValidator(ordered_json::parse(
+                          R"({"$schema":"http://json-schema.org/draft-04/schema#","type":"object"})")),
+                      "unsupported schema: $schema names a dialect that is not supported: "
+                      "http://json-schema.org/draft-04/schema#");
+    CHECK_THROWS_WITH(SchemaValidator(ordered_json::parse(R"({"type":"object","$schema":"x"})")),
+                      "unsupported schema: $schema names a dialect that is not supported: x");
+    CHECK_THROWS_WITH(SchemaValidator(ordered_json::parse(R"({"type":"object","$schema":1})")),
+                      "malformed schema: $schema must be a string");
+}
+
+TEST_CASE("annotations are accepted anywhere and change no result", "[schema]") {
+    const SchemaValidator v(ordered_json::parse(R"({
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "Lunch", "description": "An order", "default": {}, "examples": [{"q": 2}], "$comment": "top",
+      "type": "object",
+      "properties": {"q": {"type": "integer", "minimum": 1, "maximum": 5, "title": "Quantity",
+                           "description": "How many", "default": 9, "examples": [7, "x"], "$comment": "c"}},
+      "required": ["q"], "additionalProperties": false})"));
+    CHECK(v.check(json::parse(R"({"q":2})")).empty());
+    CHECK(messages(v, R"({"q":7})") == "q: must be between 1 and 5");  // an example or default is no exception
+    CHECK(messages(v, "{}") == "q: is required");                       // nor is a default filled in
+    CHECK(messages(v, R"({"q":"x"})") == "q: must be an integer");
+    CHECK(messages(v, R"({"q":1,"r":2})") == "r: is not an allowed argument");
+
+    for (const char* dialect : {"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-06/schema#",
+                                "https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"}) {
+        INFO(dialect);
+        CHECK_NOTHROW(SchemaValidator(ordered_json{{"$schema", dialect}, {"type", "object"}}));
+    }
+    CHECK_THROWS_WITH(one("q", R"({"title":3})"), "malformed schema: q: title must be a string");
+    CHECK_THROWS_WITH(one("q", R"({"examples":3})"), "malformed schema: q: examples must be an array");
 }
 
 TEST_CASE("a required argument need not be declared to be required") {
@@ -485,4 +584,168 @@ TEST_CASE("a validator keeps working after it is moved") {
     SchemaValidator third = one("x", "{}");
     third = std::move(second);
     CHECK(messages(third, "{}") == "item: is required; quantity: is required");
+}
+
+TEST_CASE("every tool's input schema compiles, using only what the validator checks", "[schema]") {
+    // office_tools() compiles each schema itself, and would throw here if one were refused.
+    const auto& tools = office::office_tools();
+    REQUIRE(tools.size() == 6);
+    for (const auto& tool : tools) {
+        INFO(tool.name);
+        CHECK_NOTHROW(SchemaValidator(tool.input_schema));
+    }
+}
+
+// ---- the official JSON-Schema-Test-Suite --------------------------------------------------------
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where a suite's case was decided, and how.
+struct SuiteCounts {
+    int passed = 0;
+    int failed = 0;
+    int unsupported = 0;  // the schema uses what the validator refuses as unsupported
+    int not_object = 0;   // an object schema given a datum that is not an object (see below)
+    int applicable() const { return passed + failed; }
+    int total() const { return passed + failed + unsupported + not_object; }
+};
+
+// The validator compiles an object schema whose keywords sit on its properties. A suite
+// schema S about one value is run as {"type":"object","properties":{"v":S},"required":["v"]}
+// on {"v": D}; one that uses the object keywords (properties, required, additionalProperties)
+// is run as it is, on D itself. Then a datum that is not an object is not applicable: arguments
+// are always an object, and the validator refuses anything else (check()), while JSON Schema
+// lets properties ignore it.
+bool uses_object_keywords(const ordered_json& schema) {
+    return schema.is_object() &&
+           (schema.contains("properties") || schema.contains("required") || schema.contains("additionalProperties"));
+}
+
+void run_suite_file(const fs::path& file, const std::string& label, SuiteCounts& counts,
+                    std::vector<std::string>& failures) {
+    std::ifstream in(file);
+    const auto groups = ordered_json::parse(in);
+    for (const auto& group : groups) {
+        const auto& schema = group.at("schema");
+        const bool direct = uses_object_keywords(schema);
+        ordered_json compiled = schema;
+        if (!direct) {
+            ordered_json property = schema;
+            compiled = ordered_json::object();
+            if (property.is_object() && property.contains("$schema")) {  // the dialect names the whole
+                compiled["$schema"] = property["$schema"];
+                property.erase("$schema");
+            }
+            compiled["type"] = "object";
+            compiled["properties"] = ordered_json{{"v", property}};
+            compiled["required"] = {"v"};
+        }
+        const std::string where = label + " / " + group.at("description").get<std::string>();
+        std::optional<SchemaValidator> validator;
+        std::string refusal;
+        try {
+            validator.emplace(compiled);
+        } catch (const std::invalid_argument& e) {
+            refusal = e.what();
+        }
+        for (const auto& test : group.at("tests")) {
+            const json datum = json(test.at("data"));
+            const bool valid = test.at("valid").get<bool>();
+            const std::string case_name = where + " / " + test.at("description").get<std::string>();
+            if (!validator) {
+                // Every suite schema is good JSON Schema: called malformed, it is a wrong answer.
+                if (refusal.rfind("unsupported schema: ", 0) == 0) {
+                    ++counts.unsupported;
+                } else {
+                    ++counts.failed;
+                    failures.push_back(case_name + ": the schema was refused: " + refusal);
+                }
+                continue;
+            }
+            if (direct && !datum.is_object()) {
+                ++counts.not_object;
+                continue;
+            }
+            const auto problems = validator->check(direct ? datum : json{{"v", datum}});
+            if (problems.empty() == valid) {
+                ++counts.passed;
+            } else {
+                ++counts.failed;
+                failures.push_back(case_name + ": the suite says " + (valid ? "valid" : "invalid") +
+                                   ", the validator says " + (problems.empty() ? "valid" : join_messages(problems)));
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the official json schema test suite: every applicable case gives the suite's answer", "[schema][suite]") {
+    // Debian's json-schema-test-suite (2.0.0 has draft3 to draft7): draft7 and every later
+    // draft it has, every file, optional ones included (format/date.json is the one format
+    // checked). A case is applicable when its schema compiles; a schema refused as
+    // unsupported is counted apart, never as a pass.
+    const fs::path root = fs::path(OFFICE_JSON_SCHEMA_TEST_SUITE) / "tests";
+    if (!fs::is_directory(root / "draft7"))
+        FAIL("the JSON-Schema-Test-Suite is not in " + root.string() +
+             ": apt-get install json-schema-test-suite (./test.sh installs it)");
+
+    std::vector<std::string> drafts;
+    for (const auto& entry : fs::directory_iterator(root)) {
+        const std::string name = entry.path().filename().string();
+        // draft7, then draft2019-09, draft2020-12, draft-next: the ones with draft 7's meaning of
+        // exclusiveMinimum and integers and later.
+        if (entry.is_directory() && (name == "draft7" || name.rfind("draft20", 0) == 0 || name == "draft-next"))
+            drafts.push_back(name);
+    }
+    std::sort(drafts.begin(), drafts.end(), [](const std::string& a, const std::string& b) {
+        return (a == "draft7") != (b == "draft7") ? a == "draft7" : a < b;
+    });
+
+    // The files about what the validator checks: each must have a case that applies, so that
+    // a validator refusing everything cannot pass.
+    const std::vector<std::string> must_apply{
+        "type.json",      "enum.json",         "minimum.json",    "maximum.json",
+        "exclusiveMinimum.json", "exclusiveMaximum.json", "minLength.json", "maxLength.json",
+        "pattern.json",   "properties.json",   "required.json",   "additionalProperties.json",
+        "default.json",   "optional/format/date.json"};
+
+    SuiteCounts counts;
+    std::vector<std::string> failures;
+    for (const auto& draft : drafts) {
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::recursive_directory_iterator(root / draft))
+            if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& file : files) {
+            const std::string relative = fs::relative(file, root / draft).generic_string();
+            SuiteCounts here;
+            run_suite_file(file, draft + "/" + relative, here, failures);
+            if (std::find(must_apply.begin(), must_apply.end(), relative) != must_apply.end()) {
+                INFO(draft + "/" + relative + ": no case applies");
+                CHECK(here.applicable() > 0);
+            }
+            counts.passed += here.passed;
+            counts.failed += here.failed;
+            counts.unsupported += here.unsupported;
+            counts.not_object += here.not_object;
+        }
+        for (const auto& name : must_apply) {
+            INFO(draft + "/" + name + " is missing");
+            CHECK(fs::is_regular_file(root / draft / name));
+        }
+    }
+
+    std::string drafts_text;
+    for (const auto& d : drafts) drafts_text += (drafts_text.empty() ? "" : ", ") + d;
+    std::cerr << "json schema test suite: " << counts.passed << " of " << counts.applicable()
+              << " applicable cases pass (" << drafts_text << "; " << counts.unsupported + counts.not_object
+              << " cases not applicable: " << counts.unsupported << " use what the validator refuses as unsupported, "
+              << counts.not_object << " give an object schema a value that is not an object)\n";
+    for (const auto& f : failures) UNSCOPED_INFO(f);
+    CHECK(failures.empty());
+    CHECK(counts.failed == 0);
+    CHECK(counts.applicable() > 0);
 }
