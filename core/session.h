@@ -111,6 +111,11 @@ private:
     Reply on_listen(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
+    // Round two of a 2026-07-28 call that asked a person: the answers and the sealed state in
+    // `params` checked and given to `ctx` (none: nothing to do; anything wrong throws).
+    void open_answers(const json& params, const Tool& tool, const json& arguments, CallContext& ctx, const Request& request);
+    // Asks the person the tool needs, as the request's era asks (session_asking.cpp).
+    Reply ask_person(const Tool& tool, const json& arguments, const CallContext& ctx, const InputRequired& ask, Request& request);
     // The log line for `request`, answered with `reply` (null: a notification, nothing sent).
     void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
     // The log line of a request answered with a tool's complete result (Request::complete).

@@ -1,0 +1,140 @@
+#include "session_internal.h"
+
+#include "contained.h"
+#include "office_store.h"
+
+namespace office {
+
+using namespace session_internal;
+
+// ---- 2026-07-28: input_required, answered by a retry carrying inputResponses and the sealed
+// requestState (request_state.h). Nothing waits on the server: the state carries the question.
+
+void Session::open_answers(const json& p, const Tool& tool, const json& arguments, CallContext& ctx, const Request& request) {
+    // Round two of a modern input_required call: the state must be one this server sealed,
+    // for this tool and these arguments, unexpired and unused, answering exactly what was asked.
+    const auto responses_it = p.find("inputResponses");
+    const auto state_it = p.find("requestState");
+    const bool has_responses = responses_it != p.end() && !responses_it->is_null();
+    const bool has_state = state_it != p.end() && !state_it->is_null();
+    if (has_responses || has_state) {
+        if (!request.modern || !has_responses || !has_state || !state_it->is_string() || !responses_it->is_object())
+            throw invalid_request_state();
+        const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
+        if (!claims || claims->tool != tool.name || claims->args_digest != args_digest(arguments))
+            throw invalid_request_state();
+        if (options_.store().request_state_used(claims->nonce)) throw invalid_request_state();
+        // The state is good, the answer is not where the question was: say which key is missing
+        // (the state is not spent, so the client can send it again with the answer).
+        if (!responses_it->contains(claims->input_key))
+            throw ProtocolError{rpc::kInvalidParams, "Invalid params: inputResponses has no answer for " + claims->input_key,
+                                json{{"reason", "missing_input_response"}, {"key", claims->input_key}}};
+        if (responses_it->size() != 1) throw invalid_request_state();
+        ctx.input_responses = &*responses_it;
+        ctx.state_nonce = claims->nonce;
+        ctx.route = Route::InputRequired;
+        ctx.asks = claims->asks;
+        ctx.can_elicit = true;  // the client has answered a form, whatever this retry declares
+    }
+}
+
+// A tool needs a person's answer: asked the way the request's era asks.
+Session::Reply Session::ask_person(const Tool& tool, const json& arguments, const CallContext& ctx, const InputRequired& ask,
+                                   Request& request) {
+    json form{{"message", ask.message}, {"requestedSchema", ask.requested_schema}};
+    if (request.modern) {
+        form = json{{"mode", "form"}, {"message", ask.message}, {"requestedSchema", ask.requested_schema}};
+        StateClaims claims;
+        claims.tool = tool.name;
+        claims.args_digest = args_digest(arguments);
+        claims.input_key = ask.key;
+        claims.asks = ctx.asks + 1;
+        return json{{"resultType", "input_required"},
+                    {"inputRequests", {{ask.key, {{"method", "elicitation/create"}, {"params", std::move(form)}}}}},
+                    {"requestState", options_.sealer().seal(std::move(claims), options_.now())}};
+    }
+    // Legacy: ask the client ourselves and park the call until its answer arrives. A call sent
+    // as a notification has nobody to answer, so no person is asked on its behalf.
+    if (request.id.is_null()) return std::nullopt;
+    if (parked_.size() >= kMaxParkedCalls) {
+        // A client that never answers must not make us hold its calls without end.
+        request.outcome = Outcome::ToolError;
+        request.problem = std::to_string(parked_.size()) + " forms already wait for a person's answer, so " + tool.name +
+                          " did nothing; answer or cancel one of them first.";
+        return tool_result({request.problem, nullptr, true}, request);
+    }
+    if (request.has().form_mode) form["mode"] = "form";
+    const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
+    append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
+    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1});
+    return std::nullopt;
+}
+
+// ---- 2025: elicitation/create, sent by the server; the call is parked until the answer comes.
+
+void Session::end_of_input() { parked_.clear(); }
+
+void Session::handle_response(const json& message, std::string& out) {
+    const json* id = find_member(message, "id");
+    const auto it = id && id->is_string() ? parked_.find(id->get_ref<const std::string&>()) : parked_.end();
+    if (it == parked_.end()) return;  // a response to nothing we asked: ignored
+    const std::unique_ptr<Parked> parked = std::move(it->second);
+    parked_.erase(it);
+
+    // The original call's log line, second round: timed from the client's answer.
+    const auto started = Clock::now();
+    Request request;
+    request.id = parked->original_id;
+    request.method = "tools/call";
+    request.caller = parked->caller;
+    request.tool = parked->tool->name;
+    const json params{{"arguments", parked->arguments}};
+    request.params = &params;
+    request.out = &out;
+    const auto answer_with = [&](json reply) {
+        log_request(request, &reply, started);
+        append_line(out, reply);
+    };
+    const auto resume = [&] {
+        try {
+            Reply result;
+            const auto answer = message.find("result");
+            if (answer == message.end() || !answer->is_object()) {
+                request.outcome = Outcome::ToolError;
+                request.problem = "The person could not be asked (the client answered the form request with an error), so " +
+                                  parked->tool->name + " did nothing.";
+                result = tool_result({request.problem, nullptr, true}, request);
+            } else {
+                const json responses{{parked->key, *answer}};
+                CallContext ctx;
+                ctx.store = options_.store;
+                ctx.now = options_.now;
+                ctx.caller = parked->caller;
+                ctx.can_elicit = true;
+                ctx.route = Route::Elicitation;
+                ctx.asks = parked->asks;
+                ctx.input_responses = &responses;
+                result = run_tool(*parked->tool, parked->arguments, ctx, request);
+            }
+            if (request.complete) {
+                log_complete(request, started);
+                append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
+            } else if (result) answer_with(make_result(request.id, std::move(*result)));
+            else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
+        } catch (const ProtocolError& e) {
+            answer_with(make_error(request.id, e.code, e.message, e.data));
+        } catch (const StoreError& e) {
+            answer_with(make_error(request.id, rpc::kInternalError, e.what()));
+        }
+    };
+    // The call resumes here, so a defect in it ends the call with -32603 (contained.h).
+    const std::size_t out_mark = out.size();
+    const auto failure = contain(resume);
+    if (!failure) return;
+    failed_ = true;
+    out.resize(out_mark);
+    const json error = make_error(request.id, rpc::kInternalError, "Internal error: " + *failure);
+    contain([&] { answer_with(error); });
+}
+
+}  // namespace office

@@ -1,0 +1,102 @@
+#pragma once
+// What the session's files share, and nothing outside them includes. The session is one class
+// (session.h) whose parts live in files named for the MCP feature they serve:
+//   session.cpp            the lifecycle: messages in, the eras, initialize, ping, discover
+//   session_tools.cpp      tools/list and tools/call
+//   session_asking.cpp     the ways a person is asked: input_required with a sealed
+//                          requestState (2026-07-28), elicitation/create and parked calls (2025)
+//   session_resources.cpp  resources, subscriptions and change polling
+//   session_log.cpp        the log line of every request
+
+#include "era.h"
+#include "session.h"
+#include "tool_reply.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace office {
+
+namespace session_internal {
+
+inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
+inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+inline constexpr std::string_view kMetaProblems = "office-mcp/problems";
+inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
+inline constexpr std::int64_t kToolsTtlMs = 3'600'000;
+// The resource list and the template are fixed for a server's life, like its tools; rows change
+// with every write (here or in another process), so a page is fresh for a second only: enough
+// to spare a burst of identical reads, and the change notifications say when to read again.
+inline constexpr std::int64_t kResourceListTtlMs = 3'600'000;
+inline constexpr std::int64_t kResourceReadTtlMs = 1'000;
+// 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
+inline constexpr int kResourceNotFoundLegacy = -32002;
+
+inline const json kNoParams = json::object();
+// What the log line of a call parked on a person is given as its reply: not a notification,
+// answered later (its id is the request's).
+inline const json kReplyLater = nullptr;
+
+inline json server_info(std::string_view version) {
+    json info{{"name", kServerName}, {"version", server_version()}};
+    if (revision(version).titles) info["title"] = "Office";
+    return info;
+}
+
+// The serverInfo every 2026-07-28 result carries in its _meta.
+inline const json& modern_server_info() {
+    static const json info = server_info(kModernVersion);
+    return info;
+}
+
+// modern_server_info() as dump() writes it: the direct reply copies it (ToolReplyShape).
+inline std::string_view modern_server_info_text() {
+    static const std::string text = modern_server_info().dump(-1, ' ', false, json::error_handler_t::replace);
+    return text;
+}
+
+// A form is possible when elicitation is declared without modes (form only) or with form.
+inline bool declares_form_elicitation(const json& capabilities) {
+    if (!capabilities.is_object()) return false;
+    const auto it = capabilities.find("elicitation");
+    if (it == capabilities.end() || !it->is_object()) return false;
+    return it->empty() || it->contains("form");
+}
+
+using Clock = std::chrono::steady_clock;
+
+inline ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
+
+}  // namespace session_internal
+
+struct Session::Request {
+    json id;  // null for a notification
+    std::string method;
+    const json* params = &session_internal::kNoParams;  // always an object; points into the message
+    bool modern = false;
+    Caller caller;        // who asks, in which era ("" until dispatch decides) and protocol version
+    const json* capabilities = &session_internal::kNoParams;  // the client's, for this request; points into the message
+    const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
+    std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
+    // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
+    std::string_view tool;
+    Outcome outcome = Outcome::Ok;
+    std::string problem;
+    // A tool's complete result (run_tool), written to the wire without building a json reply.
+    std::optional<ToolResult> complete;
+};
+
+// A legacy tools/call waiting for the client's answer to our elicitation/create.
+struct Session::Parked {
+    json original_id;
+    const Tool* tool;
+    json arguments;
+    std::string key;
+    Caller caller;
+    int asks = 1;  // how often the person has been asked in this call, this ask included
+};
+
+}  // namespace office

@@ -1,0 +1,60 @@
+#include "session_internal.h"
+
+namespace office {
+
+using namespace session_internal;
+
+void Session::log_request(const Request& request, const json* reply, Clock::time_point started) {
+    Logger* logger = options_.logger;
+    if (!logger) return;
+    RequestLogEntry e;
+    e.notification = reply == nullptr;
+    const auto error = reply && reply->is_object() ? reply->find("error") : json::const_iterator();
+    if (reply && reply->is_object() && error != reply->end()) {
+        e.outcome = Outcome::ProtocolError;
+        e.code = error->value("code", 0);
+        if (const auto m = error->find("message"); m != error->end() && m->is_string())
+            e.problem = m->get_ref<const std::string&>();
+    } else {
+        e.outcome = request.outcome;
+        e.problem = request.problem;
+    }
+    if (!logger->enabled(Logger::level_of(e))) return;  // nothing more is computed for a filtered line
+
+    const json* id = &request.id;
+    if (reply && reply->is_object()) {
+        const auto it = reply->find("id");
+        id = it != reply->end() ? &*it : nullptr;  // what was answered
+    }
+    write_log(request, e, id, started);
+}
+
+void Session::log_complete(const Request& request, Clock::time_point started) {
+    // As log_request with a result reply: it has the request's id and no error.
+    Logger* logger = options_.logger;
+    if (!logger) return;
+    RequestLogEntry e;
+    e.outcome = request.outcome;
+    e.problem = request.problem;
+    if (!logger->enabled(Logger::level_of(e))) return;
+    write_log(request, e, &request.id, started);
+}
+
+void Session::write_log(const Request& request, RequestLogEntry& e, const json* id, Clock::time_point started) {
+    Logger* logger = options_.logger;
+    e.id = id && !id->is_null() ? id : nullptr;
+    e.era = request.caller.era;
+    e.version = request.caller.protocol_version;
+    e.client_name = request.caller.name;
+    e.client_version = request.caller.version;
+    e.principal = request.caller.principal;
+    e.method = request.method;
+    e.tool = request.tool;
+    if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
+        if (const auto args = request.params->find("arguments"); args != request.params->end()) e.arguments = &*args;
+    }
+    e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
+    logger->request(e);
+}
+
+}  // namespace office

@@ -1,0 +1,181 @@
+#include "session_internal.h"
+
+#include "contained.h"
+#include "office_resources.h"
+#include "office_store.h"
+
+#include <set>
+
+namespace office {
+
+using namespace session_internal;
+
+// ---- resources (office_resources.h): the office's tables, as this session's tools see them
+
+namespace {
+
+// The page of a table the request asks for: params.uri must be a string.
+const std::string& uri_param(const json& params) {
+    const auto it = params.find("uri");
+    if (it == params.end() || !it->is_string()) throw invalid_params("Invalid params: uri must be a string");
+    return it->get_ref<const std::string&>();
+}
+
+// Lists are cursorless (seven resources at most): any cursor is one we never gave.
+void refuse_cursor(const json& params) {
+    const auto it = params.find("cursor");
+    if (it != params.end() && !it->is_null()) throw invalid_params("Invalid params: unknown cursor (this list has one page)");
+}
+
+}  // namespace
+
+ResourcePage Session::visible_page(const Request& request, const std::string& uri) const {
+    UriProblem problem;
+    const auto page = parse_office_uri(uri, problem);
+    // A table hidden by the profile does not exist for this caller, exactly like an unknown one.
+    if (page && tables_.count(page->table)) return *page;
+    if (page || problem.not_found)
+        throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
+                            json{{"uri", uri}}};
+    throw ProtocolError{rpc::kInvalidParams, problem.message, json{{"uri", uri}}};
+}
+
+Session::Reply Session::on_resources_list(Request& request) {
+    refuse_cursor(*request.params);
+    json result{{"resources", resource_list(tables_)}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceListTtlMs;
+        // The list depends on the token's profile: a shared cache must not hand it to another caller.
+        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
+    }
+    return result;
+}
+
+Session::Reply Session::on_resource_templates(Request& request) {
+    refuse_cursor(*request.params);
+    json result{{"resourceTemplates", resource_templates()}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceListTtlMs;
+        result["cacheScope"] = "public";  // the same template for everyone
+    }
+    return result;
+}
+
+Session::Reply Session::on_resources_read(Request& request) {
+    const std::string& uri = uri_param(*request.params);
+    const ResourcePage page = visible_page(request, uri);
+    json result{{"contents", json::array({json{{"uri", uri},
+                                                {"mimeType", kResourceMimeType},
+                                                {"text", read_page(options_.store(), page)}}})}};
+    if (request.modern) {
+        result["ttlMs"] = kResourceReadTtlMs;
+        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
+    }
+    return result;
+}
+
+bool Session::watching() const {
+    if (!subscribed_.empty()) return true;
+    for (const auto& listen : listens_)
+        if (!listen.uris.empty()) return true;
+    return false;
+}
+
+void Session::start_watch(std::string& out) {
+    if (watching()) poll_changes(out);  // what changed before this subscription is news to the others only
+    else mark_ = options_.store().change_mark();
+}
+
+void Session::poll(std::string& out) {
+    // Called from the transports' timers: a defect here must not stop them (contained.h).
+    const std::size_t out_mark = out.size();
+    const auto failure = contain([&] { poll_changes(out); });
+    if (!failure) return;
+    out.resize(out_mark);
+    if (options_.logger)
+        contain([&] { options_.logger->event(LogLevel::Error, "internal_error", {{"in", "resources poll"}, {"problem", *failure}}); });
+}
+
+void Session::poll_changes(std::string& out) {
+    if (!watching()) return;
+    std::set<OfficeTable> changed;
+    try {
+        OfficeStore& store = options_.store();
+        const std::int64_t mark = store.change_mark();
+        if (mark_ && mark == *mark_) return;
+        changed = mark_ ? tables_changed(store, *mark_, mark) : visible_tables({});
+        mark_ = mark;
+    } catch (const StoreError&) {
+        return;  // busy or gone for a moment: the next poll looks again from the same mark
+    }
+    for (const auto& [uri, table] : subscribed_)
+        if (changed.count(table))
+            append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", uri}}}});
+    for (const auto& listen : listens_)
+        for (const auto& [uri, table] : listen.uris)
+            if (changed.count(table))
+                append_line(out, json{{"jsonrpc", "2.0"},
+                                      {"method", "notifications/resources/updated"},
+                                      {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}, {"uri", uri}}}});
+}
+
+Session::Reply Session::on_subscribe(Request& request) {
+    const std::string& uri = uri_param(*request.params);
+    const OfficeTable table = visible_page(request, uri).table;
+    if (!subscribed_.count(uri)) {
+        start_watch(*request.out);
+        subscribed_.emplace(uri, table);
+    }
+    return json::object();
+}
+
+Session::Reply Session::on_unsubscribe(Request& request) {
+    subscribed_.erase(uri_param(*request.params));
+    if (!watching()) mark_.reset();
+    return json::object();
+}
+
+Session::Reply Session::on_listen(Request& request) {
+    if (request.id.is_null()) return std::nullopt;  // sent as a notification: no stream to open
+    const auto filter = request.params->find("notifications");
+    if (filter == request.params->end() || !filter->is_object())
+        throw invalid_params("Invalid params: notifications must be an object");
+    for (const auto& listen : listens_)
+        if (listen.id == request.id)
+            throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: subscription " + request.id.dump() + " is already open"};
+    Listen listen{request.id, {}};
+    // The acknowledgment names what is honoured: the visible resources among those asked for.
+    // Lists never change here (listChanged false), so those filters are left out.
+    json honoured = json::object();
+    if (const auto asked = filter->find("resourceSubscriptions"); asked != filter->end()) {
+        if (!asked->is_array()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
+        json kept = json::array();
+        for (const auto& uri : *asked) {
+            if (!uri.is_string()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
+            try {
+                listen.uris.emplace_back(uri.get<std::string>(), visible_page(request, uri.get<std::string>()).table);
+                kept.push_back(uri);
+            } catch (const ProtocolError&) {
+                // not honoured: left out of the acknowledgment
+            }
+        }
+        honoured["resourceSubscriptions"] = std::move(kept);
+    }
+    if (!listen.uris.empty()) start_watch(*request.out);
+    append_line(*request.out, json{{"jsonrpc", "2.0"},
+                                   {"method", "notifications/subscriptions/acknowledged"},
+                                   {"params", {{"_meta", {{kMetaSubscriptionId, request.id}}}, {"notifications", std::move(honoured)}}}});
+    listens_.push_back(std::move(listen));
+    return std::nullopt;  // the response is the subscription's end (end_subscriptions)
+}
+
+void Session::end_subscriptions(std::string& out) {
+    static const json modern_info = server_info(kModernVersion);
+    for (const auto& listen : listens_)
+        append_line(out, make_result(listen.id, json{{"resultType", "complete"},
+                                                     {"_meta", {{kMetaSubscriptionId, listen.id}, {kMetaServerInfo, modern_info}}}}));
+    listens_.clear();
+    if (!watching()) mark_.reset();
+}
+
+}  // namespace office

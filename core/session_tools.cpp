@@ -1,0 +1,123 @@
+#include "session_internal.h"
+
+#include "office_store.h"
+
+namespace office {
+
+using namespace session_internal;
+
+namespace {
+
+// The tool as the given protocol revision describes it.
+json describe_tool(const Tool& tool, const Revision& has) {
+    json entry{{"name", tool.name}, {"description", tool.description}};
+    json input = tool.input_schema;
+    if (has.schema_dialect) input["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+    entry["inputSchema"] = std::move(input);
+    if (has.annotations) {
+        json annotations{{"title", tool.title},
+                         {"readOnlyHint", tool.read_only},
+                         {"openWorldHint", false}};
+        if (!tool.read_only) {
+            annotations["destructiveHint"] = tool.destructive;
+            annotations["idempotentHint"] = tool.idempotent;
+        }
+        entry["annotations"] = std::move(annotations);
+    }
+    if (has.titles) entry["title"] = tool.title;
+    if (has.output_schema && !tool.output_schema.is_null()) {
+        json output = tool.output_schema;
+        if (has.schema_dialect) output["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+        entry["outputSchema"] = std::move(output);
+    }
+    return entry;
+}
+
+}  // namespace
+
+Session::Reply Session::on_tools_list(Request& request) {
+    auto& cached = tools_list_cache_[request.caller.protocol_version];
+    if (cached.is_null()) {
+        json tools = json::array();
+        for (const auto* tool : tools_) tools.push_back(describe_tool(*tool, request.has()));
+        cached = json{{"tools", std::move(tools)}};
+        if (request.modern) {
+            cached["ttlMs"] = kToolsTtlMs;
+            cached["cacheScope"] = "public";
+        }
+    }
+    return cached;
+}
+
+const Tool* Session::find_tool(std::string_view name) const {
+    for (const auto* tool : tools_)
+        if (tool->name == name) return tool;
+    return nullptr;
+}
+
+json Session::tool_result(const ToolResult& result, const Request& request) const {
+    json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
+    if (result.is_error) r["isError"] = true;
+    if (!result.structured.is_null() && request.has().structured_content)
+        r["structuredContent"] = result.structured;
+    return r;
+}
+
+Session::Reply Session::on_tools_call(Request& request) {
+    const auto& p = *request.params;
+    const auto name_it = p.find("name");
+    if (name_it == p.end() || !name_it->is_string()) throw invalid_params("Invalid params: name must be a string");
+    request.tool = name_it->get_ref<const std::string&>();
+    const Tool* tool = find_tool(name_it->get_ref<const std::string&>());
+    if (!tool) throw invalid_params("Unknown tool: " + name_it->get<std::string>());
+    const auto args_it = p.find("arguments");
+    // A reference, not a copy: the arguments live in the message for the whole call.
+    const json& arguments = (args_it == p.end() || args_it->is_null()) ? kNoParams : *args_it;
+    if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
+
+    CallContext ctx;
+    ctx.store = options_.store;
+    ctx.now = options_.now;
+    ctx.caller = request.caller;
+    ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
+
+    open_answers(p, *tool, arguments, ctx, request);  // round two of a 2026-07-28 call asked a person
+    return run_tool(*tool, arguments, ctx, request);
+}
+
+Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
+    if (const auto problems = tool.validator.check(arguments); !problems.empty()) {
+        // The list of problems goes in _meta, not structuredContent: the spec requires
+        // structuredContent to match the tool's outputSchema, error or not.
+        request.outcome = Outcome::ToolError;
+        request.problem = tool.name + " was not run: " + join_messages(problems);
+        json result = tool_result({request.problem, nullptr, true}, request);
+        if (request.has().structured_content) {
+            json list = json::array();
+            for (const auto& problem : problems)
+                list.push_back({{"path", problem.path}, {"rule", problem.rule}, {"message", problem.message}});
+            result["_meta"][kMetaProblems] = std::move(list);
+        }
+        return result;
+    }
+    if (ctx.route == Route::None && ctx.can_elicit)
+        ctx.route = request.modern ? Route::InputRequired : Route::Elicitation;
+
+    ToolOutcome outcome = tool.run(ctx, arguments);
+    if (auto* done = std::get_if<ToolResult>(&outcome)) {
+        if (done->is_error) {
+            request.outcome = Outcome::ToolError;
+            request.problem = done->text;
+        } else {
+            request.outcome = done->queued ? Outcome::Queued : Outcome::Ok;
+        }
+        // The caller writes the reply from the result itself (tool_reply.h), no json built.
+        request.complete = std::move(*done);
+        return json();
+    }
+
+    request.outcome = Outcome::InputRequired;
+    return ask_person(tool, arguments, ctx, std::get<InputRequired>(outcome), request);
+}
+
+}  // namespace office
