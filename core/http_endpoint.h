@@ -118,6 +118,7 @@ private:
     struct Session;
     struct Routed;
     void handle_one(Exchange& exchange, std::vector<Routed>& routed);
+    bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
     void fail_exchange(Exchange& exchange, const std::string& problem);
     void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
                           bool envelope);

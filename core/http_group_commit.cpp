@@ -1,0 +1,63 @@
+#include "http_internal.h"
+
+#include "contained.h"
+#include "office_store.h"
+
+namespace office::http {
+
+using namespace internal;
+
+void Endpoint::handle(const std::vector<Exchange*>& group) {
+    std::vector<Routed> routed;
+    const bool grouped = group.size() > 1;
+    if (grouped) options_.store->begin_batch();
+    for (Exchange* exchange : group) {
+        // The HTTP boundary of contained.h: a defect ends this exchange with a 500; a write
+        // unit it had open was rolled back as the exception left it, and the rest of the group
+        // is answered and committed as usual.
+        const auto failure = contain([&] { handle_one(*exchange, routed); });
+        if (failure) fail_exchange(*exchange, *failure);
+    }
+    if (grouped) {
+        try {
+            options_.store->end_batch();
+        } catch (const StoreError& e) {
+            // Nothing of the group was committed, so nothing of it may be acknowledged.
+            const std::string problem = std::string("cannot commit: ") + e.what();
+            for (Exchange* exchange : group) {
+                auto& response = exchange->response;
+                if (response.status >= 400) continue;
+                if (response.open_stream) stream_closed(response.stream);
+                response = Response{};
+                refuse(response, 503, problem, rpc::kInternalError);
+            }
+            for (const auto& r : routed) {
+                if (r.id.empty()) continue;  // a notification for a GET stream: nothing to take back
+                if (!streams_.count(r.stream)) continue;  // told once
+                stream_closed(r.stream);
+                push_(r.stream, sse_event(rpc_body(json::parse(r.id), rpc::kInternalError, problem)), true);
+            }
+            return;
+        }
+    }
+    for (const auto& r : routed) {
+        if (r.end) stream_closed(r.stream);
+        push_(r.stream, r.events, r.end);
+    }
+    // This group's own writes, told to whoever watches now rather than at the next tick.
+    poll();
+}
+
+void Endpoint::fail_exchange(Exchange& exchange, const std::string& problem) {
+    Response& response = exchange.response;
+    if (response.open_stream) stream_closed(response.stream);
+    response = Response{};
+    refuse(response, 500, "Internal error: " + problem, rpc::kInternalError);
+    if (options_.logger)
+        contain([&] {
+            options_.logger->event(LogLevel::Error, "internal_error",
+                                   {{"in", exchange.request.method + " " + exchange.request.target}, {"problem", problem}});
+        });
+}
+
+}  // namespace office::http

@@ -1,0 +1,81 @@
+#pragma once
+// What the endpoint's files share, and nothing outside them includes. The endpoint is one class
+// (http_endpoint.h) whose parts live in files named for what they do:
+//   http_endpoint.cpp      routing by target, method and era; the stateless 2026-07-28 answer
+//   http_rules.cpp         the header rules (Content-Type, Accept, the mirrored MCP headers,
+//                          base64 values) and the bodies and SSE events the others write
+//   http_auth.cpp          who may call: Origin, bearer tokens, the tools a token's profile allows
+//   http_sessions.cpp      2025 sessions and their SSE streams, listen streams, change pushes
+//   http_group_commit.cpp  a group of requests at hand: one commit; the boundary of contained.h
+
+#include "http_endpoint.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace office::http {
+
+namespace internal {
+
+inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr int kHeaderMismatch = -32020;
+
+std::string lower(std::string_view text);
+const std::string* header(const Request& request, std::string_view name);
+std::string rpc_body(const json& id, int code, std::string_view message, json data = nullptr);
+// A response with a JSON body: a JSON-RPC message, or an error with no id for the
+// transport-level refusals (the spec's "JSON-RPC error response that has no id").
+void set_json(Response& response, int status, std::string body);
+void refuse(Response& response, int status, std::string_view message, int code = rpc::kInvalidRequest);
+// An SSE stream response: its first events in `body` (never empty: an empty first chunk would
+// end a chunked body), left open.
+void open_sse(Response& response, std::uint64_t stream, std::string body);
+std::string sse_event(std::string_view line);
+// The message's id as a map key ("" for none): ids are strings or integers, compared as JSON.
+std::string id_key(const json& message);
+// The lines (each with its '\n') of a connection's replies.
+std::vector<std::string_view> lines_of(std::string_view replies);
+// One message as one round of `connection` (the endpoint holds any group's batch itself), and
+// the replies the round released.
+std::string run_round(Connection& connection, const json& message, bool too_deep);
+// Whether the round's message hit a defect of ours (contained.h): its request is answered 500,
+// with the session's -32603 (or one of ours for a message the session does not answer).
+bool failed(Connection& connection);
+void answer_failed(Response& response, std::string replies);
+// The JSON-RPC error code of a reply line, 0 for a result.
+int error_code(std::string_view line);
+// The HTTP status of a stateless reply (2026-07-28 transport spec: an unknown method is 404;
+// an unsupported version, a missing capability and a malformed request are 400).
+int stateless_status(std::string_view reply);
+bool accepts(const Request& request);
+bool is_json_content(const Request& request);
+// The 2026-07-28 header rules (transports, "Server Validation"): the mirrored headers are
+// present and say what the body says. "" when they do.
+std::string header_mismatch(const Request& request, const json& message, std::string_view body_version);
+
+}  // namespace internal
+
+// A legacy client's session: its Connection, who opened it, and its open SSE streams.
+struct Endpoint::Session {
+    std::string id;
+    std::string principal;  // the token that opened it; only that token may use it
+    std::unique_ptr<Connection> connection;
+    std::int64_t last_used = 0;
+    // Open streams by the id (JSON) of the request whose response ends them, newest last.
+    std::vector<std::pair<std::string, std::uint64_t>> streams;
+    std::uint64_t get_stream = 0;  // the standalone GET stream, 0 when none is open
+};
+
+// Replies of the group waiting for its commit: events for streams opened by earlier POSTs.
+struct Endpoint::Routed {
+    std::uint64_t stream;
+    std::string events;
+    bool end;
+    std::string id;  // the request the stream answers (for an error if the commit fails)
+};
+
+}  // namespace office::http
