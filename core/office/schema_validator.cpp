@@ -3,6 +3,8 @@
 
 #include "schema_validator.h"
 
+#include "schema_internal.h"
+
 #include "utf8.h"
 
 #include <algorithm>
@@ -19,101 +21,7 @@
 namespace office {
 namespace {
 
-// ---- numbers, compared exactly (int64, uint64 and double, as nlohmann stores them) ----------
-
-struct Number {
-    enum class Kind { negative, unsigned_, floating } kind = Kind::unsigned_;
-    std::int64_t i = 0;   // kind == negative: always < 0
-    std::uint64_t u = 0;  // kind == unsigned_
-    double d = 0;         // kind == floating
-};
-
-template <class Json>
-Number to_number(const Json& j) {
-    Number n;
-    if (j.is_number_unsigned()) {
-        n.kind = Number::Kind::unsigned_;
-        n.u = j.template get<std::uint64_t>();
-    } else if (j.is_number_integer()) {
-        const auto i = j.template get<std::int64_t>();
-        if (i >= 0) {
-            n.kind = Number::Kind::unsigned_;
-            n.u = static_cast<std::uint64_t>(i);
-        } else {
-            n.kind = Number::Kind::negative;
-            n.i = i;
-        }
-    } else {
-        n.kind = Number::Kind::floating;
-        n.d = j.template get<double>();
-    }
-    return n;
-}
-
-int sign_of(double a, double b) { return a < b ? -1 : (a > b ? 1 : 0); }
-
-// -1, 0 or 1 as i is below, at or above d, without rounding i to a double.
-int compare_int_double(std::int64_t i, double d) {
-    constexpr double two63 = 9223372036854775808.0;
-    if (d >= two63) return -1;
-    if (d < -two63) return 1;
-    const double f = std::floor(d);
-    const auto fi = static_cast<std::int64_t>(f);
-    if (i != fi) return i < fi ? -1 : 1;
-    return d > f ? -1 : 0;
-}
-
-int compare_uint_double(std::uint64_t u, double d) {
-    constexpr double two64 = 18446744073709551616.0;
-    if (d < 0) return 1;
-    if (d >= two64) return -1;
-    const double f = std::floor(d);
-    const auto fu = static_cast<std::uint64_t>(f);
-    if (u != fu) return u < fu ? -1 : 1;
-    return d > f ? -1 : 0;
-}
-
-int compare(const Number& a, const Number& b) {
-    using K = Number::Kind;
-    switch (a.kind) {
-    case K::negative:
-        switch (b.kind) {
-        case K::negative: return a.i < b.i ? -1 : (a.i > b.i ? 1 : 0);
-        case K::unsigned_: return -1;
-        case K::floating: return compare_int_double(a.i, b.d);
-        }
-        break;
-    case K::unsigned_:
-        switch (b.kind) {
-        case K::negative: return 1;
-        case K::unsigned_: return a.u < b.u ? -1 : (a.u > b.u ? 1 : 0);
-        case K::floating: return compare_uint_double(a.u, b.d);
-        }
-        break;
-    case K::floating:
-        switch (b.kind) {
-        case K::negative: return -compare_int_double(b.i, a.d);
-        case K::unsigned_: return -compare_uint_double(b.u, a.d);
-        case K::floating: return sign_of(a.d, b.d);
-        }
-        break;
-    }
-    return 0;
-}
-
-// Shortest text that reads back as the same number: 1 not 1.0, 80.5, 0.1.
-std::string to_text(const Number& n) {
-    std::array<char, 64> buffer{};
-    std::to_chars_result r{};
-    switch (n.kind) {
-    case Number::Kind::negative: r = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n.i); break;
-    case Number::Kind::unsigned_: r = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n.u); break;
-    case Number::Kind::floating:
-        r = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n.d == 0 ? 0.0 : n.d);
-        break;
-    }
-    return std::string(buffer.data(), r.ptr);
-}
+using namespace schema_internal;
 
 // ---- the compiled schema ----------------------------------------------------------------------
 
@@ -368,58 +276,6 @@ void compile_length(const Json& s, Property& p) {
         length = "at most " + characters(*p.max_length);
     }
     p.length_message = p.name + ": must be " + length;
-}
-
-// What std::regex must not be given, found by tests/fuzz/fuzz_schema_validator. libstdc++ reads a
-// repeat count {n} with a multiplication that overflows (undefined behaviour) and builds n
-// copies of what it repeats, so nested counts multiply into an automaton of any size: the
-// product of all counts must stay small (it over-counts counts side by side, never under-
-// counts; the tools' one pattern multiplies to 16). And it accepts a repetition of a repetition
-// ("a++", "}+{0}+"), which ECMAScript calls a syntax error and which backtracks exponentially:
-// after a quantifier only one "?" (lazy) may follow. Returns the problem, or "" for none.
-constexpr std::uint64_t kMaxRepeats = 100'000;
-std::string pattern_problem(std::string_view pattern) {
-    std::uint64_t product = 1;
-    bool after_quantifier = false;  // the previous token repeats something
-    bool lazy = false;              // ... and was already made lazy with "?"
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        const char c = pattern[i];
-        const bool counted = c == '{' && i + 1 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '9';
-        if (c == '*' || c == '+' || c == '?' || counted) {
-            if (after_quantifier && c == '?' && !lazy) {
-                lazy = true;
-                continue;
-            }
-            if (after_quantifier) return "repeats a repetition";
-            after_quantifier = true;
-            lazy = false;
-            if (!counted) continue;
-            std::uint64_t largest = 0;
-            std::size_t j = i + 1;
-            for (;; ++j) {  // {n}, {n,} or {n,m}
-                std::uint64_t count = 0;
-                for (; j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9'; ++j) {
-                    count = count * 10 + static_cast<std::uint64_t>(pattern[j] - '0');
-                    if (count > kMaxRepeats) return "repeats more than " + std::to_string(kMaxRepeats) + " times in all";
-                }
-                largest = std::max(largest, count);
-                if (j >= pattern.size() || pattern[j] != ',') break;
-            }
-            product *= std::max<std::uint64_t>(largest, 1);
-            if (product > kMaxRepeats) return "repeats more than " + std::to_string(kMaxRepeats) + " times in all";
-            i = j < pattern.size() && pattern[j] == '}' ? j : j - 1;
-            continue;
-        }
-        after_quantifier = false;
-        if (c == '\\') {
-            ++i;  // an escaped character, \{ and \* included
-        } else if (c == '[') {
-            // A character class: its *, + and { are plain characters.
-            for (++i; i < pattern.size() && pattern[i] != ']'; ++i)
-                if (pattern[i] == '\\') ++i;
-        }
-    }
-    return {};
 }
 
 template <class Json>

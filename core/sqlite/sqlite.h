@@ -4,6 +4,7 @@
 // commit. It knows nothing of the office (docs/architecture.md, "Store"); <sqlite3.h> is
 // included only in sqlite.cpp, and no raw handle leaves this layer.
 
+#include "durability.h"
 #include "store_error.h"
 
 #include <cstdint>
@@ -64,13 +65,6 @@ private:
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;
 };
-
-// What a commit survives before it is acknowledged (docs/architecture.md, "Durability").
-//   Power:   synchronous=FULL: every COMMIT fdatasyncs the WAL before it returns, so a commit
-//            survives a power cut or a kernel panic (on a disk that honours flushes).
-//   Process: synchronous=NORMAL: a commit is in the kernel's page cache when it returns; it
-//            survives the process dying (kill -9) but not the machine going down.
-enum class Durability { Power, Process };
 
 // One connection, used by one thread at a time (opened with SQLITE_OPEN_NOMUTEX).
 class Database {

@@ -13,7 +13,7 @@
 
 #include "office_store.h"
 #include "postgres.h"
-#include "sqlite.h"  // Durability
+#include "durability.h"
 
 #include <memory>
 #include <span>
@@ -25,8 +25,14 @@ namespace office {
 // The schema version this build writes (office_schema.version).
 inline constexpr int kPostgresSchemaVersion = 1;  // 1: the shape of SQLite schema 4, seeded
 
-// The advisory lock every write transaction takes: 'OFFC', one office per database.
+// The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
+// the statement that takes it.
 inline constexpr std::int64_t kOfficeLockKey = 0x4F464643;
+extern const std::string kLock;
+
+// Rolls back a failed transaction, ignoring any error: the first statement that failed is what
+// the person needs, the ROLLBACK after it cannot add anything.
+void rollback_quietly(pg::Connection& conn) noexcept;
 
 // Step N turns a version N-1 database into version N; version 0 is an empty database. Append
 // steps and bump kPostgresSchemaVersion; never edit a released step.

@@ -4,7 +4,7 @@
 // throw StoreError with the sentence that names office-mcp-pg.
 
 #include "office_store.h"
-#include "sqlite.h"  // Durability
+#include "durability.h"
 
 #include <memory>
 #include <string>

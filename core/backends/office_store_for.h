@@ -8,7 +8,7 @@
 
 #include "database_uri.h"
 #include "office_store.h"
-#include "sqlite.h"
+#include "durability.h"
 
 #include <memory>
 #include <string>

@@ -1,0 +1,81 @@
+#include "tools_internal.h"
+
+#include "clock.h"
+
+namespace office::tools_internal {
+
+// ---- find_customer ----------------------------------------------------------------------
+
+ToolOutcome find_customer(CallContext& ctx, const json& args) {
+    const auto& query = args["query"].get_ref<const std::string&>();
+    json customers = json::array();
+    std::string lines;
+    for (auto& c : ctx.store().find_customers(query)) {
+        lines += "\n- #";
+        lines += std::to_string(c.id);
+        lines += ' ';
+        lines += c.name;
+        lines += " <";
+        lines += c.email;
+        lines += '>';
+        // Member by member, as order_lunch: no json array built and copied per member.
+        json& customer = customers.emplace_back(json::value_t::object);
+        customer["id"] = c.id;
+        customer["name"] = std::move(c.name);
+        customer["email"] = std::move(c.email);
+    }
+    std::string text = customers.empty()
+                           ? "No customer's name or email contains \"" + query + "\"."
+                           : "Found " + plural(static_cast<std::int64_t>(customers.size()), "customer", "customers") +
+                                 " matching \"" + query + "\":" + lines;
+    json structured(json::value_t::object);
+    structured["customers"] = std::move(customers);
+    return ToolResult{std::move(text), std::move(structured)};
+}
+
+// ---- list_availability ------------------------------------------------------------------
+
+ToolOutcome list_availability(CallContext& ctx, const json& args) {
+    const auto& day = args["day"].get_ref<const std::string&>();
+    json slots = json::array();
+    std::string lines;
+    for (auto& slot : ctx.store().free_slots(day)) {
+        lines += "\n- slot " + std::to_string(slot.id) + " at " + slot.time;
+        slots.push_back({{"slot_id", slot.id}, {"time", std::move(slot.time)}});
+    }
+    std::string text = slots.empty() ? "No free slots on " + day + "."
+                                     : "Free slots on " + day + " (book one with book_slot):" + lines;
+    return ToolResult{std::move(text), json{{"day", day}, {"slots", std::move(slots)}}};
+}
+
+// ---- book_slot --------------------------------------------------------------------------
+
+ToolOutcome book_slot(CallContext& ctx, const json& args) {
+    const auto slot_id = id_argument(args["slot_id"]);
+    const auto customer_id = id_argument(args["customer_id"]);
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    const auto name = store.customer_name(customer_id);
+    if (!name)
+        return refuse("There is no customer " + std::to_string(customer_id) +
+                      "; call find_customer to look up the customer's id.");
+    const auto now = utc_time(ctx.now());
+    const Booking booking = store.book_slot(slot_id, customer_id, now, ctx.caller.label);
+    if (booking.status == Booking::Status::NoSuchSlot)
+        return refuse("There is no slot " + std::to_string(slot_id) +
+                      "; call list_availability with a day to see the free slots and their ids.");
+    if (booking.status == Booking::Status::Taken)
+        return refuse("Slot " + std::to_string(slot_id) + " (" + booking.day + " " + booking.time +
+                      ") is already booked; call list_availability to find a free slot.");
+    const auto& day = booking.day;
+    const auto& time = booking.time;
+    audit(store, ctx, "slot_booked", "slot", slot_id,
+          "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
+              std::to_string(customer_id) + ").",
+          now);
+    tx.commit();
+    return ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
+                      json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}};
+}
+
+}  // namespace office::tools_internal

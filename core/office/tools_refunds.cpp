@@ -1,0 +1,269 @@
+#include "tools_internal.h"
+
+#include "clock.h"
+#include "money.h"
+#include "person_text.h"
+#include "schema_validator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace office::tools_internal {
+
+// ---- open_invoices ----------------------------------------------------------------------
+
+// "80.00, open", and once part of it was refunded "80.00, open, 30.00 refunded, 50.00 left"
+// (an invoice refunded in full says so in its status).
+std::string money_state(std::int64_t cents, const std::string& status, std::int64_t refunded) {
+    std::string text = format_cents(cents) + ", " + status;
+    if (refunded > 0 && refunded < cents)
+        text += ", " + format_cents(refunded) + " refunded, " + format_cents(cents - refunded) + " left";
+    return text;
+}
+
+ToolOutcome open_invoices(CallContext& ctx, const json& args) {
+    const auto customer_id = id_argument(args["customer_id"]);
+    auto& store = ctx.store();
+    const auto name = store.customer_name(customer_id);
+    if (!name)
+        return refuse("There is no customer " + std::to_string(customer_id) +
+                      "; call find_customer to look up the customer's id.");
+    json invoices = json::array();
+    std::string lines;
+    for (auto& invoice : store.invoices_of(customer_id)) {
+        lines += "\n- invoice " + std::to_string(invoice.id) + ": " +
+                 money_state(invoice.cents, invoice.status, invoice.refunded);
+        invoices.push_back({{"invoice_id", invoice.id},
+                            {"amount", cents_to_amount(invoice.cents)},
+                            {"status", std::move(invoice.status)},
+                            {"refunded", cents_to_amount(invoice.refunded)},
+                            {"left", cents_to_amount(invoice.left())}});
+    }
+    std::string text = invoices.empty() ? *name + " has no invoices." : "Invoices of " + *name + ":" + lines;
+    return ToolResult{std::move(text),
+                      json{{"customer_id", customer_id}, {"customer", *name}, {"invoices", std::move(invoices)}}};
+}
+
+// ---- issue_refund -----------------------------------------------------------------------
+
+constexpr std::string_view kApproveRefund = "approve_refund";
+
+// "invoice 2 (Maria Alvarez, open, 80.00)", with ", 30.00 refunded, 50.00 left" once partly refunded.
+std::string describe(const Invoice& invoice) {
+    std::string text = "invoice " + std::to_string(invoice.id) + " (" + invoice.customer + ", " + invoice.status + ", " +
+                       format_cents(invoice.cents);
+    if (invoice.refunded > 0 && invoice.left() > 0)
+        text += ", " + format_cents(invoice.refunded) + " refunded, " + format_cents(invoice.left()) + " left";
+    return text + ")";
+}
+
+ToolResult already_refunded(std::int64_t invoice_id) {
+    return refuse("Invoice " + std::to_string(invoice_id) + " was already refunded; nothing changed.");
+}
+
+// The amount a person may enter is what is left of the invoice.
+json refund_form_schema(const Invoice& invoice) {
+    const json amount{{"type", "number"},
+                      {"title", "Amount to refund"},
+                      {"description", "At most " + format_cents(invoice.left()) + ", with at most two decimals."},
+                      {"minimum", 0.01},
+                      {"maximum", cents_to_amount(invoice.left())}};
+    const json reason{{"type", "string"},
+                      {"title", "Reason"},
+                      {"description", "Why the money goes back (3 to 200 characters)."},
+                      {"minLength", 3},
+                      {"maxLength", 200}};
+    return json{{"type", "object"},
+                {"properties", {{"amount", amount}, {"reason", reason}}},
+                {"required", {"amount", "reason"}}};
+}
+
+InputRequired ask_for_refund(const Invoice& invoice, const std::string& problem) {
+    std::string message = "Refund " + describe(invoice) + "? Enter the amount to refund (at most " +
+                          format_cents(invoice.left()) + ") and the reason, or decline.";
+    if (!problem.empty()) message = "The answer was not accepted: " + problem + ". " + message;
+    return InputRequired{std::string(kApproveRefund), std::move(message), refund_form_schema(invoice)};
+}
+
+// Checks a person's answer against the form and the business rules; "" when it is good. The
+// reason comes back trimmed, as it is stored; its length is judged on that text.
+std::string check_refund_answer(const Invoice& invoice, const json& content, std::int64_t& cents, std::string& reason) {
+    if (!content.is_object()) return "the answer has no form content";
+    json checked = content;
+    std::string reason_problem;
+    if (const auto it = content.find("reason"); it != content.end() && it->is_string()) {
+        reason = trim_whitespace(it->get_ref<const std::string&>());
+        if (reason.empty()) reason_problem = "reason: must not be blank";
+        else if (has_control_character(reason)) reason_problem = "reason: must not contain control characters";
+        // With a problem of its own the reason is checked no further: a stand-in the form's
+        // rules accept keeps the schema from adding a second message about it.
+        checked["reason"] = reason_problem.empty() ? reason : std::string("n/a");
+    }
+    auto schema = refund_form_schema(invoice);
+    schema["additionalProperties"] = false;
+    auto problems = SchemaValidator(schema).check(checked);
+    if (!reason_problem.empty()) {
+        // In the validator's order: after amount's problems, before unexpected fields.
+        const auto at = std::find_if(problems.begin(), problems.end(),
+                                     [](const Problem& p) { return p.rule == "additionalProperties"; });
+        problems.insert(at, Problem{"reason", "text", reason_problem});
+    }
+    if (!problems.empty()) return join_messages(problems);
+    const double amount = content["amount"].get<double>();
+    const double scaled = amount * 100.0;
+    cents = std::llround(scaled);
+    if (std::fabs(scaled - static_cast<double>(cents)) > 1e-6) return "amount: must have at most two decimals";
+    if (cents <= 0 || cents > invoice.left())
+        return "amount: must be between 0.01 and " + format_cents(invoice.left());
+    return {};
+}
+
+const char* route_name(Route route) {
+    switch (route) {
+        case Route::InputRequired: return "input_required";
+        case Route::Elicitation: return "elicitation";
+        case Route::None: break;
+    }
+    return "none";
+}
+
+// Clients that cannot show a form get the refund queued for a person in office-desk. The
+// outcome of the invoice's latest request is reported to a calling client once (reported_at);
+// after that, a call for an invoice with money left queues a new request. One write
+// transaction, so what is read, reported and queued is what is there.
+ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const CallContext& ctx) {
+    WriteTransaction tx(store);
+    const auto invoice = store.load_invoice(invoice_id);
+    if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
+    const auto now = utc_time(ctx.now());
+    // A pending request first (re-opened ones too), then an outcome not yet reported.
+    if (const auto latest = store.latest_approval(invoice_id)) {
+        const auto id = latest->id;
+        const auto& status = latest->status;
+        const auto cents = latest->cents;
+        const bool reported = latest->reported;
+        const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(invoice_id);
+        json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", status}};
+        if (status == "pending") {
+            ToolResult waiting{request + " is still waiting for a person to review it in office-desk; nothing has "
+                                         "been refunded yet. Call issue_refund for this invoice later to check again.",
+                               structured};
+            waiting.queued = true;
+            return waiting;
+        }
+        if (!reported) {
+            store.mark_reported(id, now);
+            tx.commit();
+            if (status == "declined")
+                return ToolResult{request + " was declined by a person; nothing was refunded. A person can re-open it in "
+                                            "office-desk, or call issue_refund again to queue a new request.",
+                                  structured};
+            structured["amount"] = cents_to_amount(cents);
+            structured["refunded"] = cents_to_amount(invoice->refunded);
+            structured["left"] = cents_to_amount(invoice->left());
+            std::string text = request + " was approved by a person: " + format_cents(cents) + " refunded";
+            text += invoice->left() > 0 ? ", " + format_cents(invoice->left()) +
+                                              " left. Call issue_refund again to ask for a further refund."
+                                        : ".";
+            return ToolResult{std::move(text), structured};
+        }
+    }
+    if (invoice->left() == 0) return already_refunded(invoice_id);
+    const auto id = store.queue_approval(invoice_id, ctx.caller.label, now);
+    audit(store, ctx, "refund_queued", "invoice", invoice_id,
+          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
+              "; the client cannot show the approval form.",
+          now);
+    tx.commit();
+    ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and this client cannot show "
+                      "the approval form. Approval request #" + std::to_string(id) +
+                          " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
+                          std::to_string(invoice_id) + " again later to see whether it was approved.",
+                      json{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}}};
+    queued.queued = true;
+    return queued;
+}
+
+ToolOutcome issue_refund(CallContext& ctx, const json& args) {
+    const auto invoice_id = id_argument(args["invoice_id"]);
+    auto& store = ctx.store();
+    auto invoice = store.load_invoice(invoice_id);
+    if (!invoice)
+        return refuse("There is no invoice " + std::to_string(invoice_id) +
+                      "; call open_invoices with the customer's id to see their invoices.");
+    if (!ctx.can_elicit) return queue_refund(store, invoice_id, ctx);
+    if (!ctx.input_responses) {
+        if (invoice->left() == 0) return already_refunded(invoice_id);
+        return ask_for_refund(*invoice, "");
+    }
+
+    // Round two, under the write lock, judged on the invoice as it is now: another refund may
+    // have taken part of the money since the person was asked.
+    WriteTransaction tx(store);
+    consume_request_state(store, ctx.state_nonce, utc_time(ctx.now()));  // single use, whatever the answer
+    invoice = store.load_invoice(invoice_id);
+    if (invoice->left() == 0) {
+        tx.commit();
+        return already_refunded(invoice_id);
+    }
+    const auto answer_it = ctx.input_responses->find(std::string(kApproveRefund));
+    const json answer = answer_it != ctx.input_responses->end() ? *answer_it : json();
+    const json* action_member = find_member(answer, "action");
+    const json action = action_member ? *action_member : json();
+    if (action == "decline" || action == "cancel") {
+        if (action == "decline") {
+            // A person said no: a queued request for this invoice is settled as declined.
+            const auto now = utc_time(ctx.now());
+            std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
+            if (const auto request = store.pending_request(invoice_id)) {
+                store.decline_request(request->id, now, ctx.caller.label);
+                detail += " Approval request #" + std::to_string(request->id) + ", asked by " + request->client +
+                          ", is declined by " + ctx.caller.label + ".";
+            }
+            audit(store, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
+        }
+        tx.commit();
+        const std::string what = action == "decline" ? "declined" : "cancelled";
+        return ToolResult{"The refund of " + describe(*invoice) + " was " + what + " by the person; nothing changed.",
+                          json{{"invoice_id", invoice_id}, {"status", what}}};
+    }
+    std::int64_t cents = 0;
+    std::string reason;
+    const json* content = find_member(answer, "content");
+    std::string problem = action == "accept" ? check_refund_answer(*invoice, content ? *content : json(), cents, reason)
+                                             : "action must be accept, decline or cancel";
+    if (!problem.empty()) {
+        tx.commit();
+        if (ctx.asks >= kMaxAsks)
+            return refuse("Nothing was refunded: the person was asked " + std::to_string(ctx.asks) + " times about " +
+                          describe(*invoice) + " and no answer was accepted (the last one: " + problem +
+                          "). Call issue_refund again to start over.");
+        return ask_for_refund(*invoice, problem);
+    }
+
+    const auto now = utc_time(ctx.now());
+    const auto request = store.pending_request(invoice_id);
+    const auto refund_id = store.record_refund(
+        RefundRecord{invoice_id, cents, reason, route_name(ctx.route), ctx.caller.label, now, request});
+    std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
+                         route_name(ctx.route) + ". Reason: " + reason;
+    if (request) {
+        detail += " (asked by " + request->client + " in approval request #" + std::to_string(request->id) +
+                  ", approved by " + ctx.caller.label + ")";
+    }
+    audit(store, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
+    tx.commit();
+    const auto refunded = invoice->refunded + cents;
+    const auto left = invoice->left() - cents;
+    return ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
+                          invoice->customer + ")" + (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") +
+                          ". Reason: " + reason,
+                      json{{"invoice_id", invoice_id},
+                           {"status", "refunded"},
+                           {"refund_id", refund_id},
+                           {"amount", cents_to_amount(cents)},
+                           {"refunded", cents_to_amount(refunded)},
+                           {"left", cents_to_amount(left)}}};
+}
+
+}  // namespace office::tools_internal
