@@ -162,7 +162,7 @@ private:
     }
 
     // Change notifications: other processes write the same database, so look now and then
-    // (core/http_endpoint.h, poll; nothing is read while nobody watches).
+    // (core/http/http_endpoint.h, poll; nothing is read while nobody watches).
     void watch() {
         watch_.expires_after(std::chrono::milliseconds(500));
         watch_.async_wait([this](beast::error_code ec) {

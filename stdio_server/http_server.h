@@ -1,7 +1,7 @@
 #pragma once
 // office-mcp --http: the bytes of Streamable HTTP (docs/architecture.md, "HTTP"). One thread,
 // one event loop (Boost.Asio), keep-alive connections, no thread per connection. Everything
-// MCP-specific is in core/http_endpoint.h; this file reads requests with Boost.Beast's parser,
+// MCP-specific is in core/http/http_endpoint.h; this file reads requests with Boost.Beast's parser,
 // hands every request at hand to the endpoint at once (group commit), and writes responses,
 // SSE streams included.
 

@@ -35,7 +35,7 @@ constexpr std::size_t kMaxLine = 4 * 1024 * 1024;
 // Group commit: at most this many reads of waiting input share one commit.
 constexpr int kMaxReadsPerCommit = 64;
 // While a client watches a resource, how long stdin may stay quiet before the office is looked
-// at again for writes by other processes (change notifications; core/connection.h, poll).
+// at again for writes by other processes (change notifications; core/protocol/connection.h, poll).
 constexpr int kWatchPollMs = 500;
 
 // True when stdin has input (or EOF) waiting right now: reading it will not block.
@@ -219,7 +219,7 @@ int serve(const Options& o) {
         // A round is every line waiting now: several in this read, or more input already
         // behind it (a client that writes each message with its own write() still sends
         // bursts). Their writes commit together (one sync), and their replies leave after that
-        // (core/connection.h). With a write in the round, further waiting input joins it, for
+        // (core/protocol/connection.h). With a write in the round, further waiting input joins it, for
         // at most kMaxReadsPerCommit reads (a client that never pauses still gets answers).
         const std::string_view chunk(buffer.data(), n);
         connection.begin_round(n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting()));

@@ -30,7 +30,7 @@ struct Options {
     // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
     std::string http;
     std::vector<std::string> allowed_origins;
-    std::string tokens_file;  // empty: office-mcp.tokens beside the database (core/tokens.h)
+    std::string tokens_file;  // empty: office-mcp.tokens beside the database (core/office/tokens.h)
     bool insecure_no_auth = false;
     std::int64_t request_timeout = 30;
     std::int64_t max_connections = 512;

@@ -1,6 +1,6 @@
 #pragma once
 // `office-mcp token add NAME [--profile P] | list | revoke NAME [--tokens FILE] [--db PATH]`:
-// the operator's hand on the tokens file (core/tokens.h) that names HTTP callers. Kept out of
+// the operator's hand on the tokens file (core/office/tokens.h) that names HTTP callers. Kept out of
 // main.cpp: it has its own options (--tokens) and touches no database.
 
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// A store with a defect on purpose, for the tests of the boundary in core/contained.h: it
+// A store with a defect on purpose, for the tests of the boundary in core/support/contained.h: it
 // forwards everything to a real store, and a lunch order whose note is "defect" throws a
 // std::logic_error (not a StoreError: the kind of exception no code expects) after its row is
 // written, inside the tool's write unit. Whatever the boundary does must leave that row out.

@@ -1,5 +1,5 @@
 // office::Connection in-process: the rounds, group commit and "a reply leaves only after its
-// write is committed" that every transport relies on (core/connection.h).
+// write is committed" that every transport relies on (core/protocol/connection.h).
 
 #include "connection.h"
 #include "server_process.h"

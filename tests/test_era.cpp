@@ -1,4 +1,4 @@
-// The table of protocol revisions (core/era.h): what each revision has, read by name.
+// The table of protocol revisions (core/protocol/era.h): what each revision has, read by name.
 
 #include "era.h"
 

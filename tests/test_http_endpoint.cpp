@@ -1,4 +1,4 @@
-// MCP over Streamable HTTP as data: core/http_endpoint.h driven in-process (no sockets), over a
+// MCP over Streamable HTTP as data: core/http/http_endpoint.h driven in-process (no sockets), over a
 // seeded in-memory office. The bytes on real sockets are tested in test_http_server.cpp.
 
 #include "contained.h"
@@ -576,7 +576,7 @@ TEST_CASE("a 2025 session hears of changes on its GET stream, one stream per ses
     CHECK(office.send({"GET", "/mcp", {{"accept", "text/event-stream"}}, ""}).status == 405);
 }
 
-// ---- one request never stops the office (core/contained.h, docs/security.md) ---------------
+// ---- one request never stops the office (core/support/contained.h, docs/security.md) ---------------
 
 TEST_CASE("a method that is not a string is refused with -32600 over HTTP, as on stdio, in both eras") {
     Office office;

@@ -1,4 +1,4 @@
-// The office's tables as MCP resources (core/office_resources.h), driven in-process through the
+// The office's tables as MCP resources (core/protocol/office_resources.h), driven in-process through the
 // session: what each profile lists, the template, pages read as exact JSON, strict URIs, hidden
 // tables, 2026-07-28 caching hints, and change notifications (resources/subscribe for 2025
 // clients, subscriptions/listen for 2026-07-28) for writes made by another store on the same file.
@@ -225,7 +225,7 @@ TEST_CASE("a table hidden by the profile cannot be read: it is not found") {
 }
 
 TEST_CASE("a token's profile limits the resources like the server's") {
-    // Over HTTP the endpoint gives a token's session only the tools both allow (core/http_endpoint.cpp);
+    // Over HTTP the endpoint gives a token's session only the tools both allow (core/http/http_endpoint.cpp);
     // the session sees them as its tools, so its resources follow.
     InProcessServer lunchbot(profile("lunch"), ":memory:", "lunchbot");
     CHECK(listed_uris(lunchbot) == std::vector<std::string>{"office://lunch_orders"});

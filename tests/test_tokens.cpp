@@ -1,4 +1,4 @@
-// Who is calling (issue 13, "tokens"): the tokens file (core/tokens.h) and its checks, the
+// Who is calling (issue 13, "tokens"): the tokens file (core/office/tokens.h) and its checks, the
 // `office-mcp token` commands through the real binary, and the proved caller (the principal)
 // carried into the log, the audit, `office-mcp audit` and the refund texts; the 3→4 migration
 // of a database the schema-3 binary wrote (tests/fixtures/office-schema3.db, made by

@@ -20,7 +20,7 @@
 //
 // Group commit: handle() takes every request the transport has at hand. When there are
 // several, their writes join one transaction on the shared store, and no response of the
-// group is released before that one commit (the rule of core/connection.h, for many
+// group is released before that one commit (the rule of core/protocol/connection.h, for many
 // connections at once).
 
 #include "connection.h"
@@ -63,7 +63,7 @@ struct Exchange {
     Response response;
 };
 
-// Who a bearer token names (core/tokens.h keeps the tokens), and the tools its profile allows.
+// Who a bearer token names (core/office/tokens.h keeps the tokens), and the tools its profile allows.
 struct Principal {
     std::string name;                // "" for anonymous
     std::vector<std::string> tools;  // empty: every tool the server serves

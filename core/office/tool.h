@@ -44,7 +44,7 @@ enum class Route { None, InputRequired, Elicitation };
 
 // Who is calling, as the handshake or the request's envelope said (self-reported: shown and
 // recorded with every write, never used to decide anything), and, over HTTP, the token that
-// proved who it is (core/tokens.h).
+// proved who it is (core/office/tokens.h).
 struct Caller {
     std::string name;
     std::string version;           // "" when the client gave none

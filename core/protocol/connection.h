@@ -27,13 +27,13 @@ namespace office {
 struct ConnectionOptions {
     std::vector<std::string> tools;                             // names served; empty: all six
     // Called on first use; throws StoreError. Shared when several connections serve one office
-    // (HTTP): a transport that groups them holds the batch itself (core/http_endpoint.h).
+    // (HTTP): a transport that groups them holds the batch itself (core/http/http_endpoint.h).
     std::function<std::shared_ptr<OfficeStore>()> open_store;
     std::function<std::unique_ptr<StateSealer>()> open_sealer;  // called on first use
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
-    std::string principal;  // the bearer token's NAME (core/tokens.h), for the log and the audit; "" on stdio
+    std::string principal;  // the bearer token's NAME (core/office/tokens.h), for the log and the audit; "" on stdio
 };
 
 class Connection {

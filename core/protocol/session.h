@@ -47,7 +47,7 @@ struct SessionOptions {
     std::function<const StateSealer&()> sealer;     // built on first use
     UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
-    std::string principal;                          // the caller a bearer token proved (core/tokens.h); "" on stdio
+    std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
 };
 
 class Session {

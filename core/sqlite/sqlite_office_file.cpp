@@ -126,7 +126,7 @@ UPDATE invoices
  WHERE status = 'refunded' AND refunded_cents < amount_cents;
 )sql"},
     // 4: who proved who they are (issue 13). Over HTTP a bearer token names the caller
-    // (core/tokens.h); the audit records that name beside the self-reported client. Rows
+    // (core/office/tokens.h); the audit records that name beside the self-reported client. Rows
     // written before, and every write over stdio, have none: ''.
     {4, R"sql(
 ALTER TABLE audit ADD COLUMN principal TEXT NOT NULL DEFAULT '';   -- the bearer token's NAME; '' when none

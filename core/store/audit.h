@@ -22,7 +22,7 @@ struct AuditEntry {
     std::string subject_type;      // slot, lunch_order or invoice
     std::int64_t subject_id = 0;
     std::string detail;            // one sentence for a person
-    std::string principal;         // the bearer token's NAME (core/tokens.h); "" on stdio and before schema 4
+    std::string principal;         // the bearer token's NAME (core/office/tokens.h); "" on stdio and before schema 4
 };
 
 struct AuditFilter {

@@ -134,7 +134,7 @@ QJsonValue parseNumber(const QString &text, SchemaForm::Kind kind)
     return ok && std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Undefined);
 }
 
-// The server's validator's words (core/schema_validator.cpp), so the desk and a model read
+// The server's validator's words (core/office/schema_validator.cpp), so the desk and a model read
 // the same sentence for the same mistake: "must be between 1 and 5".
 QString rangeProblem(const QJsonObject &property)
 {

@@ -1,5 +1,5 @@
 #pragma once
-// The Server log tab: office-mcp writes one JSON object per line on stderr (core/log.cpp:
+// The Server log tab: office-mcp writes one JSON object per line on stderr (core/support/log.cpp:
 // time, level, event, and for requests method, tool, duration_us, outcome, client, problem).
 // A person reads rows, not JSON: one row per line, a level filter, sortable columns, and the
 // raw line of the selected row in a detail pane. Lines that are not JSON (the desk's own

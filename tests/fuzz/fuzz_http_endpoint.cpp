@@ -1,4 +1,4 @@
-// libFuzzer target for what the HTTP endpoint parses itself (core/http_endpoint.h): routing by
+// libFuzzer target for what the HTTP endpoint parses itself (core/http/http_endpoint.h): routing by
 // method and target, Origin, bearer tokens, the mirrored MCP headers and their base64 form,
 // sessions and SSE streams, group commit, over a fresh seeded in-memory office per input.
 // (Beast parses the HTTP/1.1 bytes; this target starts from the parsed request.)
@@ -6,7 +6,7 @@
 // Input: tests/fuzz/replay_http.h (requests separated by "---", groups ended by "===").
 //
 // Promises checked beyond "no crash, no leak, no UB": no exception reaches the boundary of
-// core/contained.h (it would answer 500 and go on, so here it is a finding); every status is a real one; a JSON
+// core/support/contained.h (it would answer 500 and go on, so here it is a finding); every status is a real one; a JSON
 // body is one JSON-RPC 2.0 message (or a batch of them) ending a line; an open stream is a 200
 // text/event-stream; pushes go only to streams that were opened and not yet ended.
 
@@ -84,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     office::testing::replay_http(
         endpoint, input,
         [&](const office::http::Exchange& e) {
-            if (office::contained_failures) broken("an exception reached the boundary (core/contained.h)", last_error);
+            if (office::contained_failures) broken("an exception reached the boundary (core/support/contained.h)", last_error);
             check(e.response, open);
         },
         [](const std::string& value) {

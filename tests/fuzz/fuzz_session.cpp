@@ -1,7 +1,7 @@
 // libFuzzer target for everything a client's bytes reach: framing (LineSplitter, with a small
 // line cap so overlong lines are exercised too) -> JSON parse -> Session -> tools, on a fresh
 // seeded in-memory database per input. Beyond "no crash, no leak, no UB" (and no exception
-// reaching the boundary of core/contained.h, which would answer -32603 and go on) it checks what
+// reaching the boundary of core/support/contained.h, which would answer -32603 and go on) it checks what
 // stdout promises: every byte written is whole lines, each one JSON-RPC 2.0 message (or a
 // 2025-03-26 batch array of them) that reads back as JSON.
 
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     office::Connection connection(std::move(options));
     // The same rounds, group commit included, as the stdio server makes of a pipe's reads.
     const std::string out = office::testing::drive_connection(connection, std::string_view(reinterpret_cast<const char*>(data), size));
-    if (office::contained_failures) broken("an exception reached the boundary (core/contained.h)", last_error);
+    if (office::contained_failures) broken("an exception reached the boundary (core/support/contained.h)", last_error);
     check_output(out);
     return 0;
 }
