@@ -1,6 +1,7 @@
 // office-mcp --http end to end: the real binary, real sockets, raw HTTP/1.1 bytes, so every
 // status and header the spec and docs/security.md promise is seen as a client sees it.
 
+#include "http_test_support.h"
 #include "server_process.h"
 #include "test_database.h"
 
@@ -12,123 +13,21 @@
 #include <string>
 #include <thread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+using office::testing::body_of;
+using office::testing::Client;
+using office::testing::HttpOffice;
+using office::testing::kKeys;
+using office::testing::modern;
 using office::testing::modern_params;
+using office::testing::post;
 using office::testing::ServerProcess;
+using office::testing::status_of;
 using office::testing::TempDir;
 using json = nlohmann::json;
 
 namespace {
-
-constexpr const char* kKeys = "OFFICE_MCP_STATE_KEYS=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-
-// office-mcp --http on a free port of 127.0.0.1, over a database in `dir`, or over `db` (what
-// --db takes: on the suites' backend, test_database.h).
-struct HttpOffice {
-    ServerProcess process;
-    int port = 0;
-
-    HttpOffice(const TempDir& dir, std::vector<std::string> extra = {}) : HttpOffice(dir.file("office.db"), std::move(extra)) {}
-    HttpOffice(const std::string& db, std::vector<std::string> extra = {}) : process(args(db, std::move(extra)), {kKeys}) {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        while (std::chrono::steady_clock::now() < deadline) {
-            const auto err = process.stderr_text();
-            const auto at = err.find("serving MCP at http://127.0.0.1:");
-            if (at != std::string::npos) {
-                port = std::stoi(err.substr(at + std::strlen("serving MCP at http://127.0.0.1:")));
-                return;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        FAIL("office-mcp --http did not say where it serves; stderr:\n" << process.stderr_text());
-    }
-    static std::vector<std::string> args(const std::string& db, std::vector<std::string> extra) {
-        std::vector<std::string> a{"--http", "127.0.0.1:0", "--db", db};
-        a.insert(a.end(), extra.begin(), extra.end());
-        return a;
-    }
-};
-
-// A TCP connection to the server.
-struct Client {
-    int fd = -1;
-    explicit Client(int port) {
-        fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in to{};
-        to.sin_family = AF_INET;
-        to.sin_port = htons(static_cast<std::uint16_t>(port));
-        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0);
-    }
-    ~Client() { ::close(fd); }
-    void send(const std::string& bytes) {
-        std::size_t done = 0;
-        while (done < bytes.size()) {
-            const auto n = ::send(fd, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
-            if (n <= 0) return;  // the server may close early (413): what it answered is what counts
-            done += static_cast<std::size_t>(n);
-        }
-    }
-    // What arrives within `timeout_ms`, up to the end of one response (by Content-Length) or EOF.
-    std::string receive(int timeout_ms = 10000, bool* eof = nullptr) {
-        std::string in;
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-        for (;;) {
-            const auto head_end = in.find("\r\n\r\n");
-            if (head_end != std::string::npos) {
-                const auto cl = in.find("Content-Length: ");
-                if (cl != std::string::npos && cl < head_end &&
-                    in.size() >= head_end + 4 + std::stoul(in.substr(cl + 16)))
-                    return in;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-            if (left <= 0) return in;
-            pollfd p{fd, POLLIN, 0};
-            if (::poll(&p, 1, static_cast<int>(left)) != 1) return in;
-            char buffer[65536];
-            const auto n = ::recv(fd, buffer, sizeof buffer, 0);
-            if (n <= 0) {
-                if (eof) *eof = true;
-                return in;
-            }
-            in.append(buffer, static_cast<std::size_t>(n));
-        }
-    }
-};
-
-std::string post(const std::string& body, const std::string& extra_headers = "") {
-    return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-           "Accept: application/json, text/event-stream\r\n" + extra_headers +
-           "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-}
-
-// A 2026-07-28 request with its mirrored headers.
-std::string modern(int id, const std::string& method, json params = json::object(), const std::string& token = "") {
-    std::string headers = "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: " + method + "\r\n";
-    if (!token.empty()) headers += "Authorization: Bearer " + token + "\r\n";
-    if (params.contains("name")) headers += "Mcp-Name: " + params["name"].get<std::string>() + "\r\n";
-    const json message{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", modern_params(std::move(params), {{"elicitation", json::object()}})}};
-    return post(message.dump(), headers);
-}
-
-int status_of(const std::string& response) {
-    INFO(response);
-    REQUIRE(response.rfind("HTTP/1.1 ", 0) == 0);
-    return std::stoi(response.substr(9, 3));
-}
-
-json body_of(const std::string& response) {
-    const auto at = response.find("\r\n\r\n");
-    INFO(response);
-    REQUIRE(at != std::string::npos);
-    return json::parse(response.substr(at + 4));
-}
 
 json lunch() { return {{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", 2}}}}; }
 
