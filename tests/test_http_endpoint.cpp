@@ -722,3 +722,33 @@ TEST_CASE("over stdio a defect while handling one line is answered -32603, and t
     CHECK(count.column_int(0) == 2);
     count.reset();
 }
+
+TEST_CASE("a notification over HTTP is 202 with no body, even a listen or an initialize; an envelope's capabilities must be an object") {
+    Office office;
+    SECTION("subscriptions/listen without an id opens no stream") {
+        json message{{"jsonrpc", "2.0"}, {"method", "subscriptions/listen"},
+                     {"params", {{"notifications", {{"resourceSubscriptions", {"office://lunch_orders"}}}}, {"_meta", kEnvelope}}}};
+        const auto response = office.post(message, {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "subscriptions/listen"}});
+        CHECK(response.status == 202);
+        CHECK(response.body.empty());
+        CHECK_FALSE(response.open_stream);
+    }
+    SECTION("initialize without an id opens no session") {
+        json message{{"jsonrpc", "2.0"}, {"method", "initialize"},
+                     {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
+                                 {"clientInfo", {{"name", "t"}, {"version", "1"}}}}}};
+        const auto response = office.post(message);
+        CHECK(response.status == 202);
+        CHECK(response.body.empty());
+        CHECK(header(response, "Mcp-Session-Id").empty());
+        CHECK(office.endpoint.sessions() == 0);
+    }
+    SECTION("capabilities that are not an object make the envelope incomplete: 400") {
+        json envelope = kEnvelope;
+        envelope["io.modelcontextprotocol/clientCapabilities"] = 7;
+        const auto response = office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}, {"params", {{"_meta", envelope}}}},
+                                          {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/list"}});
+        CHECK(response.status == 400);
+        CHECK(body(response)["error"]["code"] == rpc::kInvalidParams);
+    }
+}

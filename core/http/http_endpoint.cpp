@@ -67,14 +67,11 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
 
     const json* version = nullptr;
     bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")
-    if (message.is_object() && message.contains("params") && message["params"].is_object()) {
-        const auto& params = message["params"];
-        const auto m = params.find("_meta");
-        if (m != params.end() && m->is_object()) {
-            const auto v = m->find(kMetaVersion);
-            if (v != m->end()) version = &*v;
-            complete_envelope = version && m->contains(kMetaCapabilities);
-        }
+    const json* params = find_member(message, "params");
+    if (const json* meta = params ? find_member(*params, "_meta") : nullptr; meta && meta->is_object()) {
+        version = find_member(*meta, kMetaVersion);
+        const json* capabilities = find_member(*meta, kMetaCapabilities);
+        complete_envelope = version && capabilities && capabilities->is_object();
     }
     const std::string_view method = string_member(message, "method");
     // The era decides the route: the envelope is stateless; initialize opens a session;

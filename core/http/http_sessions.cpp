@@ -35,7 +35,12 @@ void Endpoint::start_session(Exchange& exchange, const json& message, bool too_d
     Connection& connection = *session->connection;
     std::string replies = run_round(connection, message, too_deep);
     if (failed(connection)) return answer_failed(exchange.response, std::move(replies));
-    const bool opened = !replies.empty() && error_code(replies) == 0;
+    if (replies.empty()) {
+        // initialize sent as a notification: nothing answers it, so no session id can be given.
+        exchange.response.status = 202;
+        return;
+    }
+    const bool opened = error_code(replies) == 0;
     set_json(exchange.response, opened ? 200 : 400, std::move(replies));
     if (!opened) return;  // a refused initialize leaves no session behind
     exchange.response.headers.emplace_back("Mcp-Session-Id", session->id);
@@ -194,7 +199,11 @@ void Endpoint::open_listen(Exchange& exchange, const json& message, bool too_dee
     auto connection = std::make_unique<Connection>(connection_options(principal));
     std::string replies = run_round(*connection, message, too_deep);
     if (failed(*connection)) return answer_failed(exchange.response, std::move(replies));
-    if (replies.empty() || error_code(replies) != 0) {
+    if (replies.empty()) {
+        exchange.response.status = 202;  // sent as a notification: no stream to open
+        return;
+    }
+    if (error_code(replies) != 0) {
         set_json(exchange.response, stateless_status(replies), std::move(replies));
         return;
     }
