@@ -32,7 +32,7 @@ struct Problem {
 // constructor throws std::invalid_argument("unsupported schema: quantity: the schema keyword
 // \"multipleOf\" is not supported"). A schema that is malformed (not an object, a keyword of
 // the wrong kind, a pattern that does not compile) throws std::invalid_argument("malformed
-// schema: ..."). tests/test_schema_validator.cpp runs the official JSON-Schema-Test-Suite on it.
+// schema: ..."). tests/office/test_schema_validator.cpp runs the official JSON-Schema-Test-Suite on it.
 class SchemaValidator {
 public:
     // Properties are checked in the order the schema declares them, which only an ordered_json

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzz seed corpus: corpus/session/ holds the client side of real exchanges from the
-tests (tests/test_session.cpp, tests/test_end_to_end.cpp, tests/schema_conformance.py), one
+tests (tests/protocol/test_session.cpp, tests/e2e/test_end_to_end.cpp, tests/schema_conformance.py), one
 session per file, a message per line; corpus/schema/ holds each tool's inputSchema and the
 refund form's schema (first line) with arguments the tests send (the rest).
 
@@ -123,7 +123,7 @@ for version in LEGACY:
                                                       "arguments": {"item": "tortilla", "quantity": 1}})]]
     sessions["legacy-" + version] = lines
 
-# What hostile or confused clients send (tests/test_hostile_input.cpp has the full matrix).
+# What hostile or confused clients send (tests/e2e/test_hostile_input.cpp has the full matrix).
 sessions["bad-input"] = [
     "this is not json", '{"jsonrpc": "2.0", "id": 1, "method"', "", "   ", "[]", "null", "42", '"x"',
     {"jsonrpc": "1.0", "id": 1, "method": "ping"}, {"id": 1, "method": "ping"},

@@ -543,7 +543,7 @@ TEST_CASE("a corrupted database gives clear errors, never a crash or a malformed
     REQUIRE(pages > 10);
     std::mt19937 random(7);
     int errors = 0, answers = 0;
-    // Pages are counted from 0 here; page 0 holds the header (tests/test_end_to_end.cpp covers it).
+    // Pages are counted from 0 here; page 0 holds the header (tests/e2e/test_end_to_end.cpp covers it).
     const std::vector<std::vector<std::size_t>> plans = {{1}, {2}, {3}, {pages / 2}, {pages - 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}};
     for (const auto& plan : plans) {
         INFO("pages " << json(plan).dump());
