@@ -9,6 +9,16 @@
 
 namespace office::testing {
 
+// `inner` inside `depth` levels of `open` ... `close`: the deeply nested JSON of hostile inputs.
+inline std::string nested(std::size_t depth, const std::string& open, const std::string& close, const std::string& inner = "") {
+    std::string s;
+    s.reserve(depth * (open.size() + close.size()) + inner.size());
+    for (std::size_t i = 0; i < depth; ++i) s += open;
+    s += inner;
+    for (std::size_t i = 0; i < depth; ++i) s += close;
+    return s;
+}
+
 // Capabilities of a client that can show forms (elicitation).
 inline const nlohmann::json kForms = {{"elicitation", nlohmann::json::object()}};
 

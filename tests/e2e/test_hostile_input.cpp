@@ -118,16 +118,6 @@ void run_matrix(ServerProcess& server, const std::vector<Case>& cases) {
         still_serves(server);
     }
 }
-
-std::string nested(std::size_t depth, const std::string& open, const std::string& close, const std::string& inner = "") {
-    std::string s;
-    s.reserve(depth * (open.size() + close.size()) + inner.size());
-    for (std::size_t i = 0; i < depth; ++i) s += open;
-    s += inner;
-    for (std::size_t i = 0; i < depth; ++i) s += close;
-    return s;
-}
-
 long status_kb(pid_t pid, const std::string& field) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
     std::string line;

@@ -524,16 +524,6 @@ void header_matrix(std::vector<Input>& out, const std::vector<Base>& bs, const s
         }
     }
 }
-
-std::string nested(std::size_t depth, const std::string& open, const std::string& close, const std::string& inner = "") {
-    std::string s;
-    s.reserve(depth * (open.size() + close.size()) + inner.size());
-    for (std::size_t i = 0; i < depth; ++i) s += open;
-    s += inner;
-    for (std::size_t i = 0; i < depth; ++i) s += close;
-    return s;
-}
-
 // Raw bodies: not objects, too deep, not UTF-8, repeated keys. `params` is the params text of
 // the era (with the envelope or without).
 std::vector<std::pair<std::string, std::string>> raw_bodies(const std::string& params) {
