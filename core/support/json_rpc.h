@@ -39,9 +39,10 @@ json make_result(const json& id, json result);
 // and later) allows, since MCP forbids a null id.
 json make_error(const json& id, int code, std::string_view message, json data = nullptr);
 
-// Parses one message. Values nested deeper than `max_depth` are dropped while parsing (so a
-// 10^5-deep message never becomes a 10^5-deep value) and `too_deep` says so. Not JSON:
-// a discarded value.
+// Parses one message, in time linear in its size. A message nesting deeper than `max_depth`
+// is never built (so a 10^5-deep message never becomes a 10^5-deep value): `too_deep` says so,
+// and the value keeps only what its refusal needs (the top level, and a top-level object's
+// members with any array or object among them as null). Not JSON: a discarded value.
 json parse_message(std::string_view text, int max_depth, bool& too_deep);
 
 // A usable JSON-RPC id for MCP: a string or an integer.
