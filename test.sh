@@ -12,8 +12,9 @@ cd "$(dirname "$0")"
 # durability tests check the order of the server's writes and syncs with it); the tools that
 # build, lint and unpack the .debs, the tarball and the MCPB bundle; and npm, which fetches a
 # Node.js 20+ for the interop tests when the system has none (Debian 12's nodejs is 18); and the
-# PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh).
-extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite"
+# PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh); and systemd,
+# whose systemd-analyze verifies the service unit the .deb ships.
+extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"

@@ -4,6 +4,8 @@
 #   tarball keep them plain, as the source has them.
 # - office-mcp's lintian override: the static link is the design (see the file), not a mistake;
 #   it means nothing outside a .deb, so the tarball does not carry it.
+# - office-mcp.service and the sysusers.d entry of its system user (packaging/systemd/): the
+#   service is Debian's way to run it, installed disabled; the postinst makes the user.
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
 endif()
@@ -22,4 +24,7 @@ foreach(server IN LISTS servers)
   file(MAKE_DIRECTORY "${usr}/share/lintian/overrides")
   file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/debian/office-mcp.lintian-overrides"
        "${usr}/share/lintian/overrides/office-mcp")
+  file(MAKE_DIRECTORY "${usr}/../lib/systemd/system" "${usr}/lib/sysusers.d")
+  file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/systemd/office-mcp.service" "${usr}/../lib/systemd/system/office-mcp.service")
+  file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/systemd/office-mcp.sysusers" "${usr}/lib/sysusers.d/office-mcp.conf")
 endforeach()

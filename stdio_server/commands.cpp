@@ -35,7 +35,9 @@ Usage:
                                         (token commands take --tokens FILE; default: the file
                                         office-mcp.tokens beside the database, mode 0600)
   office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
-                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one)
+                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one), with
+                                        health checks at /healthz (serving) and /readyz (serving
+                                        and its database answers), 200 or 503, no token needed
   office-mcp --help | --version
 
 Options:
@@ -64,6 +66,12 @@ HTTP options:
   --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;
                          an idle connection is closed after S seconds too (default 30)
   --max-connections N    open connections at most; more are answered 503 (default 512)
+  --drain-delay S        on SIGTERM, /readyz answers 503 at once and requests are served S seconds
+                         more (each with Connection: close) before the listener closes (default 5;
+                         longer than the balancer takes to see /readyz fail)
+  --drain-timeout S      then the server waits for requests in hand and ends at most S seconds
+                         after the SIGTERM (default 30). A second SIGTERM, or SIGINT, stops at once.
+                         SIGHUP re-reads the tokens and reopens --log-file
   --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
                          can book, order and ask for refunds)
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <deque>
 #include <map>
+#include <unordered_set>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -46,6 +47,11 @@ public:
     void start();
     void respond(http::Response response);
     void push(std::string_view events, bool end);
+    // Kept alive after a response, waiting for a next request of which nothing has arrived:
+    // closed when draining. (A new connection is not: its client is about to send a request,
+    // which is served, with Connection: close.)
+    bool idle() const { return reading_ && answered_ && !parser_->got_some() && buffer_.size() == 0; }
+    void close();
 
 private:
     void read();
@@ -55,7 +61,6 @@ private:
     void write_next();
     void after_response();
     void watch_for_close();
-    void close();
 
     beast::tcp_stream stream_;
     Server& server_;
@@ -63,6 +68,8 @@ private:
     std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
     std::deque<std::string> outbox_;
     bool writing_ = false;
+    bool reading_ = false;
+    bool answered_ = false;  // a response has been written on it
     bool keep_alive_ = true;
     bool streaming_ = false;  // an SSE response is open: its pushes come from the endpoint
     std::uint64_t stream_id_ = 0;
@@ -77,6 +84,9 @@ public:
           endpoint_(options_.endpoint, [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
           sweep_(io_),
           watch_(io_),
+          drain_(io_),
+          deadline_(io_),
+          watchdog_(io_),
           signals_(io_, SIGINT, SIGTERM, SIGHUP) {}
 
     int run() {
@@ -93,26 +103,30 @@ public:
         accept();
         sweep();
         watch();
-        signals_.async_wait([this](beast::error_code, int) { stop(); });
+        ping_watchdog();
+        wait_for_signal();
+        notify("READY=1");
         io_.run();
         return 0;
     }
 
     const HttpServerOptions& options() const { return options_; }
-    bool over_limit() const { return open_ > options_.max_connections; }
-    void opened() { ++open_; }
-    void closed(std::uint64_t stream) {
-        --open_;
+    bool over_limit() const { return open_.size() > options_.max_connections; }
+    bool draining() const { return draining_; }
+    void opened(HttpConnection* connection) { open_.insert(connection); }
+    void closed(HttpConnection* connection, std::uint64_t stream) {
+        open_.erase(connection);
         if (stream) {
             streams_.erase(stream);
             endpoint_.stream_closed(stream);
         }
+        if (closing_ && open_.empty()) io_.stop();  // drained: every connection is done
     }
 
     // A whole request: answered with the others at hand, in the next drain.
     void queue(std::shared_ptr<HttpConnection> connection, http::Request request) {
         pending_.push_back({std::move(connection), http::Exchange{std::move(request), {}}});
-        if (pending_.size() == 1) net::post(io_, [this] { drain(); });
+        if (pending_.size() == 1) net::post(io_, [this] { answer_pending(); });
     }
     // An open stream keeps its connection alive (no read or write may be pending on it).
     void stream_opened(std::uint64_t stream, std::shared_ptr<HttpConnection> connection) {
@@ -133,8 +147,8 @@ private:
         });
     }
 
-    // Every request read since the last drain is one group: one commit for their writes.
-    void drain() {
+    // Every request read since the last time is one group: one commit for their writes.
+    void answer_pending() {
         std::vector<Pending> group;
         group.swap(pending_);
         std::vector<http::Exchange*> exchanges;
@@ -172,17 +186,88 @@ private:
         });
     }
 
-    void stop() {
+    // Pinged from the loop itself: a loop that hangs stops pinging, and the manager restarts it.
+    void ping_watchdog() {
+        if (options_.watchdog.count() <= 0) return;
+        notify("WATCHDOG=1");
+        watchdog_.expires_after(options_.watchdog);
+        watchdog_.async_wait([this](beast::error_code ec) {
+            if (!ec) ping_watchdog();
+        });
+    }
+
+    void wait_for_signal() {
+        signals_.async_wait([this](beast::error_code ec, int signal) {
+            if (ec) return;
+            if (signal == SIGHUP) {
+                notify("RELOADING=1");
+                if (options_.reload) options_.reload();
+                notify("READY=1");
+            } else if (signal == SIGINT || draining_) {
+                log("stop_now", {{"signal", signal == SIGINT ? "SIGINT" : "SIGTERM"}, {"connections", open_.size()}});
+                return stop_now();
+            } else {
+                start_drain();
+            }
+            wait_for_signal();
+        });
+    }
+
+    // SIGTERM: unready at once, still serving for drain_delay, then no new connections.
+    void start_drain() {
+        draining_ = true;
+        endpoint_.start_draining();
+        notify("STOPPING=1");
+        log("drain", {{"delay_ms", options_.drain_delay.count()}, {"timeout_ms", options_.drain_timeout.count()},
+                      {"connections", open_.size()}});
+        deadline_.expires_after(options_.drain_timeout);
+        deadline_.async_wait([this](beast::error_code ec) {
+            if (ec) return;
+            log("drain_timeout", {{"connections_cut", open_.size()}});
+            io_.stop();
+        });
+        drain_.expires_after(options_.drain_delay);
+        drain_.async_wait([this](beast::error_code ec) {
+            if (!ec) close_listener();
+        });
+    }
+
+    // The end of the delay: the listener closes, idle connections close, open streams get
+    // their last events; the rest close after their response (Connection: close).
+    void close_listener() {
         beast::error_code ignored;
         acceptor_.close(ignored);
         sweep_.cancel();
         watch_.cancel();
+        closing_ = true;
+        endpoint_.close();  // open streams get their last events (a listen's completion result)
+        const std::vector<HttpConnection*> open(open_.begin(), open_.end());
+        for (auto* connection : open)
+            if (connection->idle()) connection->close();
+        if (open_.empty()) io_.stop();
+    }
+
+    // SIGINT, or a second signal: open streams get their last events, then the process ends.
+    void stop_now() {
+        beast::error_code ignored;
+        acceptor_.close(ignored);
+        sweep_.cancel();
+        watch_.cancel();
+        drain_.cancel();
         const bool streaming = !streams_.empty();
         endpoint_.close();  // open streams get their last events (a listen's completion result)
         if (!streaming) return io_.stop();
         // Give those last events a moment to reach their clients, then stop whatever remains.
-        watch_.expires_after(std::chrono::milliseconds(500));
-        watch_.async_wait([this](beast::error_code) { io_.stop(); });
+        deadline_.expires_after(std::chrono::milliseconds(500));
+        deadline_.async_wait([this](beast::error_code) { io_.stop(); });
+    }
+
+    void notify(std::string_view state) {
+        if (options_.notify) options_.notify(state);
+    }
+
+    void log(std::string_view event, const nlohmann::ordered_json& fields) {
+        if (options_.endpoint.logger) options_.endpoint.logger->event(LogLevel::Info, event, fields);
     }
 
     HttpServerOptions options_;
@@ -191,14 +276,19 @@ private:
     http::Endpoint endpoint_;
     net::steady_timer sweep_;
     net::steady_timer watch_;
+    net::steady_timer drain_;     // the end of the drain delay
+    net::steady_timer deadline_;  // the drain timeout (or the last events' moment)
+    net::steady_timer watchdog_;
     net::signal_set signals_;
     std::vector<Pending> pending_;
     std::map<std::uint64_t, std::shared_ptr<HttpConnection>> streams_;
-    std::size_t open_ = 0;
+    std::unordered_set<HttpConnection*> open_;
+    bool draining_ = false;  // SIGTERM came: /readyz is 503, every response closes its connection
+    bool closing_ = false;   // the drain delay is over: no new connections; done when none is open
 };
 
 void HttpConnection::start() {
-    server_.opened();
+    server_.opened(this);
     if (server_.over_limit()) {
         keep_alive_ = false;
         refuse(503, "Service Unavailable: too many connections");
@@ -212,11 +302,13 @@ void HttpConnection::read() {
     parser_->header_limit(static_cast<std::uint32_t>(server_.options().max_header_bytes));
     parser_->body_limit(server_.options().endpoint.max_body);
     stream_.expires_after(server_.options().request_timeout);
+    reading_ = true;
     bhttp::async_read(stream_, buffer_, *parser_,
                       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
 void HttpConnection::on_read(beast::error_code ec) {
+    reading_ = false;
     if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == net::error::eof ||
         ec == net::error::connection_reset || ec == net::error::operation_aborted) {
         // Gone, or silent too long (slowloris): nothing to answer. A request cut short by the
@@ -252,6 +344,7 @@ void HttpConnection::on_read(beast::error_code ec) {
 }
 
 void HttpConnection::respond(http::Response response) {
+    if (server_.draining()) keep_alive_ = false;  // the client's next request goes to a new connection
     std::string bytes = status_line(response.status);
     for (const auto& [name, value] : response.headers) bytes += name + ": " + value + "\r\n";
     if (!keep_alive_) bytes += "Connection: close\r\n";
@@ -277,6 +370,9 @@ void HttpConnection::push(std::string_view events, bool end) {
         bytes += "0\r\n\r\n";
         streaming_ = false;
         stream_id_ = 0;
+        // A stream that ends while the server drains closes its connection, as a response
+        // then would have said (its headers went out before the signal).
+        if (server_.draining()) keep_alive_ = false;
     }
     send(std::move(bytes));
 }
@@ -328,6 +424,7 @@ void HttpConnection::watch_for_close() {
 }
 
 void HttpConnection::after_response() {
+    answered_ = true;
     if (keep_alive_) return read();
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
@@ -339,7 +436,7 @@ void HttpConnection::close() {
     closed_ = true;
     beast::error_code ignored;
     stream_.socket().close(ignored);
-    server_.closed(std::exchange(stream_id_, 0));
+    server_.closed(this, std::exchange(stream_id_, 0));
 }
 
 }  // namespace

@@ -9,8 +9,10 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace office {
 
@@ -24,12 +26,25 @@ struct HttpServerOptions {
     // A request must arrive whole within this (slow clients, slowloris); an idle keep-alive
     // connection is closed after it too. A response must be taken within it as well.
     std::chrono::seconds request_timeout{30};
+    // SIGTERM drains (docs/architecture.md, "Stopping"): /readyz turns 503 at once; requests
+    // are served for drain_delay more (with Connection: close), so a balancer sees it first;
+    // then the listener closes, idle connections close, open streams get their last events,
+    // and the process ends once every connection is done, at drain_timeout after the signal
+    // at the latest. A second SIGTERM, or SIGINT at any time, stops at once.
+    std::chrono::milliseconds drain_delay{5000};
+    std::chrono::milliseconds drain_timeout{30000};
+    // SIGHUP: re-read what can change without a restart (tokens, the log file).
+    std::function<void()> reload;
+    // The service manager (stdio_server/service_manager.h): told READY=1, RELOADING=1,
+    // STOPPING=1, and WATCHDOG=1 every `watchdog` (0: no watchdog) while the loop runs.
+    std::function<void(std::string_view state)> notify;
+    std::chrono::microseconds watchdog{0};
 };
 
 // Whether `host` is a loopback address (127.0.0.0/8, ::1); nullopt when it is not an IP address.
 std::optional<bool> is_loopback_address(const std::string& host);
 
-// Serves until SIGINT, SIGTERM or SIGHUP. Prints "office-mcp: serving MCP at URL" on stderr
+// Serves until SIGINT, or SIGTERM and its drain. Prints "office-mcp: serving MCP at URL" on stderr
 // once listening. Returns the exit status; throws std::runtime_error when it cannot listen.
 int serve_http(HttpServerOptions options);
 

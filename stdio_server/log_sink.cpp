@@ -17,7 +17,7 @@ constexpr std::size_t kMaxPendingLog = 64 * 1024;
 
 // Each line whole, in one write() where the kernel allows (O_APPEND keeps lines from several
 // processes sharing a file apart).
-LogSink::LogSink(const std::string& log_file, WriteAll write_all) : fd_(STDERR_FILENO), write_all_(write_all) {
+LogSink::LogSink(const std::string& log_file, WriteAll write_all) : path_(log_file), fd_(STDERR_FILENO), write_all_(write_all) {
     if (!log_file.empty()) {
         fd_ = ::open(log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
         if (fd_ < 0) fail("cannot open log file " + log_file + ": " + std::strerror(errno));
@@ -49,3 +49,13 @@ void LogSink::flush() {
 }
 
 bool LogSink::on_stderr() const { return fd_ == STDERR_FILENO; }
+
+bool LogSink::reopen() {
+    if (path_.empty()) return true;  // stderr: nothing to reopen
+    flush();
+    const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0) return false;
+    ::dup2(fd, fd_);  // the same descriptor, now the new file
+    ::close(fd);
+    return true;
+}

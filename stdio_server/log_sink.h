@@ -20,8 +20,12 @@ public:
     void write(std::string_view line);  // the Logger's sink
     void flush();                       // lines held back, written now (before a round's replies)
     bool on_stderr() const;
+    // SIGHUP after logrotate moved the file: appends to a new file at the same path from now
+    // on. False (and the old file kept) when it cannot be opened.
+    bool reopen();
 
 private:
+    std::string path_;
     int fd_;
     bool pipe_;
     WriteAll write_all_;

@@ -100,6 +100,10 @@ Options parse_options(int argc, char** argv) {
             o.request_timeout = positive_number(arg, value());
         } else if (arg == "--max-connections") {
             o.max_connections = positive_number(arg, value());
+        } else if (arg == "--drain-delay") {
+            o.drain_delay_ms = milliseconds_of(arg, value());
+        } else if (arg == "--drain-timeout") {
+            o.drain_timeout_ms = milliseconds_of(arg, value());
         } else if (arg == "--insecure-no-auth") {
             o.insecure_no_auth = true;
         } else if (arg == "--since") {

@@ -40,6 +40,16 @@ std::int64_t positive_number(const std::string& option, const std::string& text)
     return n;
 }
 
+std::int64_t milliseconds_of(const std::string& option, const std::string& text) {
+    const auto point = text.find('.');
+    const std::string whole = text.substr(0, point);
+    const std::string fraction = point == std::string::npos ? "" : text.substr(point + 1);
+    const auto digits = [](const std::string& t) { return t.find_first_not_of("0123456789") == std::string::npos; };
+    if ((whole.empty() && fraction.empty()) || !digits(whole) || !digits(fraction) || whole.size() > 7 || fraction.size() > 3)
+        fail(option + " needs a number of seconds, e.g. 5 or 0.5");
+    return (whole.empty() ? 0 : std::stoll(whole)) * 1000 + (fraction.empty() ? 0 : std::stoll((fraction + "00").substr(0, 3)));
+}
+
 office::Durability durability_named(const std::string& name) {
     if (name == "power") return office::Durability::Power;
     if (name == "process") return office::Durability::Process;

@@ -34,6 +34,9 @@ struct Options {
     bool insecure_no_auth = false;
     std::int64_t request_timeout = 30;
     std::int64_t max_connections = 512;
+    // SIGTERM's drain (http_server.h): served this long after the signal, done by the timeout.
+    std::int64_t drain_delay_ms = 5000;
+    std::int64_t drain_timeout_ms = 30000;
 };
 
 // "office-mcp: MESSAGE" on stderr, exit status 2: every refusal of the command line.
@@ -46,6 +49,10 @@ std::vector<std::string> split_commas(const std::string& text);
 
 // `text` as a whole number >= 1, else fail() naming `option`.
 std::int64_t positive_number(const std::string& option, const std::string& text);
+
+// `text` as seconds (a whole or decimal number >= 0, e.g. 5 or 0.5) in milliseconds, else fail()
+// naming `option`.
+std::int64_t milliseconds_of(const std::string& option, const std::string& text);
 
 office::Durability durability_named(const std::string& name);
 

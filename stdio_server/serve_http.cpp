@@ -3,6 +3,7 @@
 #include "http_server.h"
 #include "request_state.h"
 #include "run_log.h"
+#include "service_manager.h"
 #include "office_store_for.h"
 #include "tokens.h"
 #include "tool.h"
@@ -24,6 +25,7 @@ public:
         seen_ = identity();
     }
     bool broken() const { return broken_; }
+    void reload() { seen_.clear(); }  // SIGHUP: read the file at the next request, changed or not
     const office::TokenFile& now() {
         if (const auto id = identity(); id != seen_) {
             seen_ = id;
@@ -124,6 +126,16 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         return caller;
     };
     h.endpoint.logger = &logger;
+    h.drain_delay = std::chrono::milliseconds(o.drain_delay_ms);
+    h.drain_timeout = std::chrono::milliseconds(o.drain_timeout_ms);
+    h.reload = [&] {
+        tokens->reload();
+        const bool reopened = log.reopen();
+        logger.event(reopened ? office::LogLevel::Info : office::LogLevel::Error, "reload",
+                     nlohmann::ordered_json{{"tokens", tokens_path}, {"log_file", reopened ? "reopened" : "cannot reopen; still the old file"}});
+    };
+    h.notify = [](std::string_view state) { service_manager::notify(state); };
+    h.watchdog = service_manager::watchdog_interval();
     auto start = start_line(o, tools);
     start["http"] = o.http;
     start["tokens"] = tokens_path;
@@ -135,5 +147,6 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         fail("cannot serve HTTP on " + o.http + ": " + e.what());
     }
     logger.event(office::LogLevel::Info, "stop", stop_line(o, "signal", status, {}));
+    log.flush();
     return status;
 }

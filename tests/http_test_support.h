@@ -50,8 +50,9 @@ struct HttpOffice {
         }
         FAIL("office-mcp --http did not say where it serves; stderr:\n" << process.stderr_text());
     }
+    // No drain delay unless a test asks for one: SIGTERM stops it as soon as its requests are done.
     static std::vector<std::string> args(const std::string& db, std::vector<std::string> extra) {
-        std::vector<std::string> a{"--http", "127.0.0.1:0", "--db", db};
+        std::vector<std::string> a{"--http", "127.0.0.1:0", "--db", db, "--drain-delay", "0"};
         a.insert(a.end(), extra.begin(), extra.end());
         return a;
     }

@@ -27,6 +27,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     const Request& request = exchange.request;
     Response& response = exchange.response;
     const std::string_view target = request.target;
+    if (target == "/healthz" || target == "/readyz") return answer_health(request, response);
     if (target != "/mcp" && !target.starts_with("/mcp?")) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
 
     std::optional<Principal> principal;
@@ -98,6 +99,28 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     answer_in_session(exchange, *session, message, too_deep, routed);
 }
 
+// For balancers and service managers: no token, no Origin, nothing about the office in the body.
+void Endpoint::answer_health(const Request& request, Response& response) {
+    if (request.method != "GET") {
+        response.headers.emplace_back("Allow", "GET");
+        return refuse(response, 405, "Method Not Allowed: health checks are GET");
+    }
+    const auto say = [&](int status, std::string_view text) {
+        response.status = status;
+        response.headers.emplace_back("Content-Type", "application/json");
+        response.headers.emplace_back("Cache-Control", "no-store");
+        response.body = json{{"status", text}}.dump() + "\n";
+    };
+    if (request.target == "/healthz") return say(200, "serving");
+    if (draining_) return say(503, "draining");
+    try {
+        options_.store->change_mark();  // a real query: the database answers
+    } catch (const StoreError&) {
+        return say(503, "database unavailable");
+    }
+    say(200, "ready");
+}
+
 void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
                                 bool envelope) {
     if (string_member(message, "method") == "subscriptions/listen" && envelope)
@@ -105,7 +128,7 @@ void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool to
     Connection& connection = stateless_connection(principal);
     std::string replies = run_round(connection, message, too_deep);
     Response& response = exchange.response;
-    if (failed(connection)) return answer_failed(response, std::move(replies));
+    if (const int status = round_status(connection)) return answer_round(response, status, std::move(replies));
     if (replies.empty()) {
         response.status = 202;  // a notification
         return;

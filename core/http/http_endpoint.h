@@ -114,10 +114,18 @@ public:
 
     std::size_t sessions() const;
 
+    // Health checks, answered on any endpoint without a token (a balancer's and a service
+    // manager's): GET /healthz is 200 while the process serves; GET /readyz is 200 when the
+    // office's database answers a query and the server is not draining, else 503. Their bodies
+    // are one line of JSON saying which ({"status":"ready"}), nothing about the office.
+    // The server is stopping: /readyz answers 503 from now on, so a balancer stops sending.
+    void start_draining() { draining_ = true; }
+
 private:
     struct Session;
     struct Routed;
     void handle_one(Exchange& exchange, std::vector<Routed>& routed);
+    void answer_health(const Request& request, Response& response);
     bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
     void fail_exchange(Exchange& exchange, const std::string& problem);
     void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
@@ -141,6 +149,7 @@ private:
     std::map<std::uint64_t, Session*> get_streams_;  // a session's standalone GET stream
     std::map<std::uint64_t, std::unique_ptr<Connection>> listens_;  // open subscriptions/listen streams
     std::uint64_t next_stream_ = 1;
+    bool draining_ = false;
 };
 
 // Helpers the endpoint uses, public for their tests and the fuzzer.

@@ -30,6 +30,7 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
                 if (response.open_stream) stream_closed(response.stream);
                 response = Response{};
                 refuse(response, 503, problem, rpc::kInternalError);
+                if (e.unavailable) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
             }
             for (const auto& r : routed) {
                 if (r.id.empty()) continue;  // a notification for a GET stream: nothing to take back

@@ -42,10 +42,13 @@ std::vector<std::string_view> lines_of(std::string_view replies);
 // One message as one round of `connection` (the endpoint holds any group's batch itself), and
 // the replies the round released.
 std::string run_round(Connection& connection, const json& message, bool too_deep);
-// Whether the round's message hit a defect of ours (contained.h): its request is answered 500,
-// with the session's -32603 (or one of ours for a message the session does not answer).
-bool failed(Connection& connection);
-void answer_failed(Response& response, std::string replies);
+// The HTTP status the round's outcome asks for itself, 0 when none: 500 when its message hit a
+// defect of ours (contained.h), 503 when the office's database is unavailable for now
+// (StoreError::unavailable). answer_round answers with it, the session's -32603 in the body (or
+// one of ours for a message the session does not answer), and Retry-After with a 503.
+int round_status(Connection& connection);
+void answer_round(Response& response, int status, std::string replies);
+inline constexpr const char* kRetryAfterSeconds = "1";
 // The JSON-RPC error code of a reply line, 0 for a result.
 int error_code(std::string_view line);
 // The HTTP status of a stateless reply (2026-07-28 transport spec: an unknown method is 404;

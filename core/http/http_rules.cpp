@@ -83,13 +83,16 @@ std::string run_round(Connection& connection, const json& message, bool too_deep
     return connection.take_replies();
 }
 
-// Whether the round's message hit a defect of ours (contained.h): its request is answered 500,
-// with the session's -32603 (or one of ours for a message the session does not answer).
-bool failed(Connection& connection) { return connection.session().last_message_failed(); }
+int round_status(Connection& connection) {
+    if (connection.session().last_message_failed()) return 500;
+    if (connection.session().last_message_unavailable()) return 503;
+    return 0;
+}
 
-void answer_failed(Response& response, std::string replies) {
+void answer_round(Response& response, int status, std::string replies) {
     if (replies.empty()) replies = rpc_body(nullptr, rpc::kInternalError, "Internal error: office-mcp failed while handling this message");
-    set_json(response, 500, std::move(replies));
+    if (status == 503) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+    set_json(response, status, std::move(replies));
 }
 
 // The JSON-RPC error code of a reply line, 0 for a result.

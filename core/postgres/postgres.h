@@ -20,10 +20,14 @@ namespace office::pg {
 
 // A failure PostgreSQL reported. `sqlstate` is its five-character code ("23505": unique
 // violation), empty when the connection itself failed; `connection_lost` when the server can no
-// longer be reached on this connection (what the store's reconnect rule looks at).
+// longer be reached on this connection (what the store's reconnect rule looks at), which also
+// makes the database unavailable for now (StoreError::unavailable), as does a server out of
+// resources (53xxx: too many connections, out of memory or disk).
 struct Error : StoreError {
     Error(std::string message, std::string sqlstate, bool connection_lost)
-        : StoreError(0, message), sqlstate(std::move(sqlstate)), connection_lost(connection_lost) {}
+        : StoreError(0, message, connection_lost || sqlstate.starts_with("53")),
+          sqlstate(std::move(sqlstate)),
+          connection_lost(connection_lost) {}
     std::string sqlstate;
     bool connection_lost;
 };

@@ -7,7 +7,9 @@
 #include "database_uri.h"
 #include "store_sql.h"
 
+#include <algorithm>
 #include <string>
+#include <thread>
 #include <utility>
 
 namespace office {
@@ -26,11 +28,33 @@ PostgresOfficeStore::PostgresOfficeStore(const std::string& uri, Durability dura
 
 PostgresOfficeStore::~PostgresOfficeStore() = default;
 
+// The server restarting, failing over or briefly unreachable: try again with backoff (10, 20,
+// 40 ... ms) for at most kReconnectWait, so that a blip costs a request a short wait rather than
+// an error. Past that the database is down: StoreError::unavailable (HTTP 503, Retry-After).
+// While it stays down, a request within kDownHold of the last wait fails at once, so a group
+// of requests waits once, not once per request.
 void PostgresOfficeStore::reconnect() {
-    if (!conn_->reset())
-        throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
-                                " was lost and could not be made again");
-    configure();
+    using Clock = std::chrono::steady_clock;
+    const auto now = Clock::now();
+    const bool waited_just_now = down_since_ && now - *down_since_ < kDownHold;
+    const auto deadline = now + (waited_just_now ? Clock::duration::zero() : kReconnectWait);
+    for (auto pause = std::chrono::milliseconds(10);; pause *= 2) {
+        if (conn_->reset()) {
+            try {
+                configure();
+                down_since_.reset();
+                return;
+            } catch (const pg::Error& e) {
+                if (!e.connection_lost) throw;
+            }
+        }
+        const auto left = deadline - Clock::now();
+        if (left <= Clock::duration::zero()) break;
+        std::this_thread::sleep_for(std::min<Clock::duration>(pause, left));
+    }
+    down_since_ = Clock::now();
+    throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) + " was lost and could not be made again",
+                     true);
 }
 
 void PostgresOfficeStore::configure() {
@@ -44,7 +68,8 @@ void PostgresOfficeStore::lost(const pg::Error& e) {
     if (batch_open_) batch_lost_ = true;
     batch_open_ = false;
     throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
-                            " was lost during a write, which may not have been committed (" + e.what() + ")");
+                            " was lost during a write, which may not have been committed (" + e.what() + ")",
+                     true);
 }
 
 pg::Result PostgresOfficeStore::run(std::string_view sql, std::initializer_list<pg::Param> params) {
@@ -80,7 +105,8 @@ void PostgresOfficeStore::begin_write() {
     if (batching_) {
         if (batch_lost_)
             throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
-                                    " was lost during this group of writes; nothing more is written in it");
+                                    " was lost during this group of writes; nothing more is written in it",
+                             true);
         if (!batch_open_) {
             begin("SAVEPOINT unit");
             batch_open_ = true;
@@ -125,7 +151,8 @@ void PostgresOfficeStore::end_batch() {
     if (batch_lost_) {
         batch_lost_ = false;
         throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
-                                " was lost during a group of writes, which were not committed");
+                                " was lost during a group of writes, which were not committed",
+                         true);
     }
     if (!batch_open_) return;
     try {

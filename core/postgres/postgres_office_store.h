@@ -15,7 +15,9 @@
 #include "postgres.h"
 #include "durability.h"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -119,8 +121,12 @@ private:
     void configure();  // the session settings, again after every reconnect
     [[noreturn]] void lost(const pg::Error& e);
 
+    static constexpr auto kReconnectWait = std::chrono::milliseconds(400);
+    static constexpr auto kDownHold = std::chrono::milliseconds(100);
+
     std::unique_ptr<pg::Connection> conn_;
     Durability durability_;
+    std::optional<std::chrono::steady_clock::time_point> down_since_;  // the last reconnect gave up then
     bool write_open_ = false;  // a write unit is open
     bool batching_ = false;
     bool batch_open_ = false;  // the batch's transaction has begun

@@ -74,6 +74,7 @@ void Session::handle_line(std::string_view line, std::string& out) {
 
 void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
     failed_ = false;
+    unavailable_ = false;
     // A line refused as a whole: one answer, one log line, no method known.
     const auto refuse_line = [&](int code, std::string_view text) {
         const json error = make_error(nullptr, code, text);
@@ -222,6 +223,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         if (!notification) reply(make_error(id, e.code, e.message, e.data));
         else log_request(request, nullptr, started);
     } catch (const StoreError& e) {
+        unavailable_ = e.unavailable;
         if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
         else log_request(request, nullptr, started);
     }

@@ -65,6 +65,10 @@ public:
     // exception contained.h stopped. It was answered -32603 and logged; an HTTP transport
     // answers such a request 500.
     bool last_message_failed() const { return failed_; }
+    // Whether the last message was answered with an error because the office's database is
+    // unavailable for now (StoreError::unavailable): an HTTP transport answers it 503 with
+    // Retry-After, so a balancer and a client can tell an outage from a bad call.
+    bool last_message_unavailable() const { return unavailable_; }
     // A line over the size cap: answered with -32600, never parsed.
     void handle_overlong_line(std::size_t cap, std::string& out);
     // stdin closed: calls parked on a person are dropped with nothing changed.
@@ -150,6 +154,7 @@ private:
     std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
     bool failed_ = false;  // a defect was contained while handling the last message
+    bool unavailable_ = false;  // the last message met an unavailable store
 };
 
 }  // namespace office

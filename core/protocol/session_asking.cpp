@@ -124,6 +124,7 @@ void Session::handle_response(const json& message, std::string& out) {
         } catch (const ProtocolError& e) {
             answer_with(make_error(request.id, e.code, e.message, e.data));
         } catch (const StoreError& e) {
+            unavailable_ = e.unavailable;
             answer_with(make_error(request.id, rpc::kInternalError, e.what()));
         }
     };

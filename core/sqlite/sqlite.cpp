@@ -22,8 +22,24 @@ constexpr int kBusyTimeoutMs = 5000;
 static_assert(sqlite_code::kError == SQLITE_ERROR && sqlite_code::kCorrupt == SQLITE_CORRUPT &&
               sqlite_code::kCantOpen == SQLITE_CANTOPEN && sqlite_code::kNotADb == SQLITE_NOTADB);
 
+// What SQLite said, as a StoreError. The file locked past the busy timeout, full, unwritable,
+// unreadable or gone is the database being unavailable (the request may work later); anything
+// else is this request's failure.
+StoreError sqlite_failure(int code, const std::string& message) {
+    switch (code & 0xff) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+        case SQLITE_READONLY:
+        case SQLITE_IOERR:
+        case SQLITE_FULL:
+        case SQLITE_CANTOPEN:
+        case SQLITE_PROTOCOL: return StoreError(code, message, true);
+        default: return StoreError(code, message);
+    }
+}
+
 StoreError sqlite_error(sqlite3* db, int code, std::string_view sql) {
-    return StoreError(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");
+    return sqlite_failure(code, std::string(sqlite3_errmsg(db)) + " (in \"" + sql_for_message(sql) + "\")");
 }
 
 // Reads one integer from a one-row query and resets the statement at once: a statement left
@@ -138,9 +154,9 @@ std::vector<std::int64_t> run_raw(sqlite3* db, std::string_view sql) {
     sqlite3_stmt* raw = nullptr;
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
-    if (rc != SQLITE_OK) throw StoreError(rc, sqlite3_errmsg(db));
+    if (rc != SQLITE_OK) throw sqlite_failure(rc, sqlite3_errmsg(db));
     rc = sqlite3_step(stmt.get());
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) throw StoreError(rc, sqlite3_errmsg(db));
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) throw sqlite_failure(rc, sqlite3_errmsg(db));
     std::vector<std::int64_t> row;
     if (rc == SQLITE_ROW) {
         for (int i = 0; i < sqlite3_column_count(stmt.get()); ++i) row.push_back(sqlite3_column_int64(stmt.get(), i));
@@ -162,7 +178,7 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
     }
     int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     try {
-        if (rc != SQLITE_OK) throw StoreError(rc, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
+        if (rc != SQLITE_OK) throw sqlite_failure(rc, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
         sqlite3_busy_timeout(db_, kBusyTimeoutMs);
 
         // Reading the schema first makes "file is not a database" surface here, before any write.
@@ -182,7 +198,7 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
     } catch (const StoreError& e) {
         sqlite3_close_v2(db_);
         db_ = nullptr;
-        throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
+        throw StoreError(e, "cannot open database " + path + ": " + e.what());
     } catch (...) {  // bad_alloc: no destructor will run, so close here too
         sqlite3_close_v2(db_);
         db_ = nullptr;

@@ -245,7 +245,7 @@ void naming_the_path(Database& db, const char* what, F&& body) {
     } catch (const Refusal&) {
         throw;
     } catch (const StoreError& e) {
-        throw StoreError(e.code, std::string("cannot ") + what + " database " + db.path() + ": " + e.what());
+        throw StoreError(e, std::string("cannot ") + what + " database " + db.path() + ": " + e.what());
     }
 }
 
@@ -378,7 +378,7 @@ std::unique_ptr<Database> open_office_database(const std::string& path, Durabili
         try {
             if (const Header h = read_header(*db); h.ours() || h.empty()) db->use_wal();
         } catch (const StoreError& e) {
-            throw StoreError(e.code, "cannot open database " + path + ": " + e.what());
+            throw StoreError(e, "cannot open database " + path + ": " + e.what());
         }
     }
     ensure_schema(*db);

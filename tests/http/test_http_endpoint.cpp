@@ -752,3 +752,77 @@ TEST_CASE("a notification over HTTP is 202 with no body, even a listen or an ini
         CHECK(body(response)["error"]["code"] == rpc::kInvalidParams);
     }
 }
+
+TEST_CASE("health checks: /healthz while serving, /readyz while the database answers and the server is not draining") {
+    std::shared_ptr<office::testing::FaultyStore> faulty;
+    Office office([&](http::EndpointOptions& o) {
+        o.store = faulty = std::make_shared<office::testing::FaultyStore>(o.store);
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "good") return http::Principal{"alice", {}};
+            return std::nullopt;
+        };
+        o.allow_loopback_origins = false;
+    });
+    const auto get = [&](std::string target, http::Headers headers = {}) {
+        return office.send({"GET", std::move(target), std::move(headers), ""});
+    };
+    // No token and no Origin rule: a balancer has neither. The body says only which state.
+    const auto healthy = get("/healthz", {{"origin", "https://evil.example"}});
+    CHECK(healthy.status == 200);
+    CHECK(healthy.body == "{\"status\":\"serving\"}\n");
+    CHECK(header(healthy, "Content-Type") == "application/json");
+    CHECK(header(healthy, "Cache-Control") == "no-store");
+    CHECK(get("/readyz").body == "{\"status\":\"ready\"}\n");
+    CHECK(get("/readyz").status == 200);
+    // ... while the MCP endpoint itself still wants its token.
+    CHECK(office.modern("tools/list").status == 401);
+    const auto posted = office.send({"POST", "/readyz", {}, ""});
+    CHECK(posted.status == 405);
+    CHECK(header(posted, "Allow") == "GET");
+    CHECK(get("/readyz?x=1").status == 404);
+
+    faulty->down = true;
+    const auto down = get("/readyz");
+    CHECK(down.status == 503);
+    CHECK(down.body == "{\"status\":\"database unavailable\"}\n");  // not the database's address or error
+    CHECK(get("/healthz").status == 200);  // the process still serves: a restart would not help
+    faulty->down = false;
+    CHECK(get("/readyz").status == 200);
+
+    office.endpoint.start_draining();
+    const auto draining = get("/readyz");
+    CHECK(draining.status == 503);
+    CHECK(draining.body == "{\"status\":\"draining\"}\n");
+    CHECK(get("/healthz").status == 200);
+    CHECK(office.modern("tools/list", {}, {{"authorization", "Bearer good"}}).status == 200);  // still served
+}
+
+TEST_CASE("a database outage is 503 with Retry-After and the JSON-RPC error, never 200; the office recovers by itself") {
+    std::shared_ptr<office::testing::FaultyStore> faulty;
+    Office office([&](http::EndpointOptions& o) { o.store = faulty = std::make_shared<office::testing::FaultyStore>(o.store); });
+    CHECK(office.modern("tools/call", lunch()).status == 200);
+    faulty->down = true;
+    for (const auto& call : {lunch(), json{{"name", "find_customer"}, {"arguments", {{"query", "a"}}}}}) {
+        const auto refused = office.modern("tools/call", call);
+        CHECK(refused.status == 503);
+        CHECK(header(refused, "Retry-After") == "1");
+        CHECK(body(refused)["id"] == 1);
+        CHECK(body(refused)["error"]["code"] == rpc::kInternalError);
+        CHECK(body(refused)["error"]["message"] == "the database cannot be reached (an outage on purpose, tests/faulty_store.h)");
+    }
+    // A 2025 session's call is 503 too.
+    faulty->down = false;
+    LegacyClient client(office);
+    faulty->down = true;
+    const auto legacy = client.request(7, "tools/call", lunch());
+    CHECK(legacy.status == 503);
+    CHECK(header(legacy, "Retry-After") == "1");
+    CHECK(body(legacy)["id"] == 7);
+    // A call its schema refuses never reaches the database: its error result, as always.
+    CHECK(office.modern("tools/call", {{"name", "order_lunch"}, {"arguments", {{"item", "caviar"}, {"quantity", 1}}}}).status == 200);
+
+    faulty->down = false;
+    CHECK(office.modern("tools/call", lunch()).status == 200);
+    CHECK(client.request(8, "tools/call", lunch()).status == 200);
+    CHECK(office.count("lunch_orders") == 3);
+}

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -306,4 +308,104 @@ TEST_CASE("over a real socket a 2025 session's GET stream carries its resource n
     }
     REQUIRE(wait_for(listener, stream, "notifications/resources/updated"));
     CHECK(stream.find(R"("params":{"uri":"office://lunch_orders"})") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM under load: /readyz turns 503 first, every request read is answered, then exit 0 within the drain timeout", "[http][e2e]") {
+    office::testing::TestDatabase db;  // on either backend: also run as postgres.*
+    HttpOffice office(db.arg(), {"--drain-delay", "1", "--drain-timeout", "10"});
+    using Clock = std::chrono::steady_clock;
+    std::atomic<std::int64_t> first_unready_ms{-1}, listener_closed_ms{-1};
+    const auto t0 = Clock::now();
+    const auto since = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count(); };
+
+    // A balancer's check, on a new connection every 20 ms until nobody listens (the process
+    // ends, so that comes; the bound is for a test gone wrong).
+    std::thread probe([&] {
+        while (since() < 30000) {
+            bool connected = false;
+            Client check(office.port, connected);
+            if (!connected) {
+                listener_closed_ms = since();
+                return;
+            }
+            check.send("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+            const auto answer = check.receive(2000);
+            if (answer.rfind("HTTP/1.1 503", 0) == 0 && first_unready_ms < 0) first_unready_ms = since();
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    });
+    // Eight keep-alive clients ordering lunch, each order noted c3-17 (client 3's 17th); a new
+    // connection when the server says Connection: close, and the end when nobody listens.
+    struct Outcome {
+        std::vector<std::string> acknowledged;
+        int cut_after_answers = 0;  // a request lost on a connection that had been answered: never allowed
+        int refused_at_the_door = 0;  // a new connection reset before it was accepted (the listen backlog)
+    };
+    std::vector<Outcome> outcomes(8);
+    std::vector<std::thread> clients;
+    for (int c = 0; c < 8; ++c) {
+        clients.emplace_back([&, c] {
+            auto& out = outcomes[static_cast<std::size_t>(c)];
+            for (int n = 1;;) {
+                bool connected = false;
+                Client client(office.port, connected);
+                if (!connected) return;
+                for (int answered = 0;; ++n, ++answered) {
+                    const std::string note = "c" + std::to_string(c) + "-" + std::to_string(n);
+                    client.send(modern(n, "tools/call", {{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", 1}, {"note", note}}}}));
+                    const auto reply = client.receive(15000);
+                    if (reply.empty()) {
+                        (answered > 0 ? out.cut_after_answers : out.refused_at_the_door) += 1;
+                        ++n;
+                        break;
+                    }
+                    // (No Catch2 assertions off the main thread: status_of and body_of have them.)
+                    const auto at = reply.find("\r\n\r\n");
+                    const auto answer = json::parse(at == std::string::npos ? "" : reply.substr(at + 4), nullptr, false);
+                    if (reply.rfind("HTTP/1.1 200", 0) == 0 && answer.is_object() && answer.contains("result") &&
+                        !answer["result"].value("isError", false))
+                        out.acknowledged.push_back(note);
+                    if (reply.find("Connection: close\r\n") != std::string::npos) {
+                        ++n;
+                        break;
+                    }
+                }
+            }
+        });
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    const auto signalled_ms = since();
+    office.process.kill(SIGTERM);
+    const int status = office.process.wait(20000);
+    const auto exited_ms = since();
+    for (auto& t : clients) t.join();
+    probe.join();
+
+    std::vector<std::string> acknowledged;
+    int cut = 0, at_door = 0;
+    for (const auto& o : outcomes) {
+        acknowledged.insert(acknowledged.end(), o.acknowledged.begin(), o.acknowledged.end());
+        cut += o.cut_after_answers;
+        at_door += o.refused_at_the_door;
+    }
+    std::printf("drain: %zu orders acknowledged, %d cut, %d reset at the door; readyz 503 after %lld ms, "
+                "listener closed after %lld ms, exit after %lld ms (of SIGTERM)\n",
+                acknowledged.size(), cut, at_door, static_cast<long long>(first_unready_ms - signalled_ms),
+                static_cast<long long>(listener_closed_ms - signalled_ms), static_cast<long long>(exited_ms - signalled_ms));
+    CHECK(status == 0);
+    CHECK(exited_ms - signalled_ms < 10000);
+    REQUIRE(first_unready_ms >= 0);
+    REQUIRE(listener_closed_ms >= 0);
+    CHECK(first_unready_ms >= signalled_ms);
+    CHECK(first_unready_ms < listener_closed_ms);  // the balancer could see it before the door closed
+    CHECK(listener_closed_ms - signalled_ms >= 900);  // still accepting during the drain delay
+    CHECK(cut == 0);
+    CHECK(acknowledged.size() > 50);
+    // Every order the server took was answered: what the database holds is exactly what was
+    // acknowledged, each once (a reset at the door was never read).
+    auto stored = db.texts("SELECT note FROM lunch_orders WHERE note LIKE 'c%'");
+    std::sort(stored.begin(), stored.end());
+    std::sort(acknowledged.begin(), acknowledged.end());
+    CHECK(stored == acknowledged);
+    CHECK(office.process.stderr_text().find("\"event\":\"drain\"") != std::string::npos);
 }

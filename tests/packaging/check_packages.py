@@ -178,7 +178,8 @@ def the_debs_hold_what_they_should():
     server = contents(deb("office-mcp"))
     for path in ("/usr/bin/office-mcp", "/usr/share/man/man1/office-mcp.1.gz", "/usr/share/doc/office-mcp/README.md",
                  "/usr/share/doc/office-mcp/copyright", "/usr/share/doc/office-mcp/changelog.gz",
-                 "/usr/share/lintian/overrides/office-mcp"):
+                 "/usr/share/lintian/overrides/office-mcp", "/lib/systemd/system/office-mcp.service",
+                 "/usr/lib/sysusers.d/office-mcp.conf"):
         require(path in server, f"office-mcp's .deb has no {path}: {sorted(server)}")
     require(not any("desk" in path for path in server), f"office-mcp's .deb holds desk files: {sorted(server)}")
     require(field(deb("office-mcp"), "Version") == VERSION, "office-mcp's Version is not the project's")
@@ -230,6 +231,32 @@ def the_deb_runs_from_a_temporary_root():
             require("not stripped" not in kind, f"the packaged office-desk is not stripped: {kind}")
             done = run([desk, "--version"], env=dict(env, QT_QPA_PLATFORM="offscreen"))
             require(done.stdout.strip() == f"office-desk {VERSION}", f"office-desk --version printed {done.stdout!r} {done.stderr}")
+
+
+def the_service_unit_verifies():
+    """systemd-analyze verify on office-mcp.service as the .deb installs it: clean; its hardening shown."""
+    need("systemd-analyze", "systemd")
+    with tempfile.TemporaryDirectory() as root:
+        unpack_deb(deb("office-mcp"), root)
+        # What the system provides the unit: the targets it is ordered and wanted by, /bin/kill.
+        units = os.path.join(root, "lib/systemd/system")
+        for target in ("sysinit.target", "basic.target", "network.target", "multi-user.target", "shutdown.target",
+                       "sockets.target", "paths.target", "timers.target", "slices.target", "local-fs.target"):
+            if os.path.exists(f"/lib/systemd/system/{target}"):
+                shutil.copy(f"/lib/systemd/system/{target}", units)
+        os.makedirs(os.path.join(root, "bin"), exist_ok=True)
+        shutil.copy("/bin/kill", os.path.join(root, "bin/kill"))
+        env = dict(ENV, MANPATH=os.path.join(root, "usr/share/man"), SYSTEMD_LOG_LEVEL="notice")
+        done = run(["systemd-analyze", "verify", f"--root={root}", "/lib/systemd/system/office-mcp.service"], env=env)
+        require(done.returncode == 0 and not done.stdout.strip() and not done.stderr.strip(),
+                f"systemd-analyze verify office-mcp.service (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+        done = run(["systemd-analyze", "security", "--offline=yes", f"--root={root}", "office-mcp.service"], env=env)
+        print(done.stdout + done.stderr, end="")
+        exposure = re.search(r"Overall exposure level for office-mcp.service: ([0-9.]+) (\S+)", done.stdout + done.stderr)
+        require(exposure, "systemd-analyze security printed no exposure level")
+        require(float(exposure.group(1)) <= 2.0, f"office-mcp.service is exposed {exposure.group(1)} {exposure.group(2)}")
+        done = run(["sh", "-n", os.path.join(ENV["OFFICE_SOURCE_DIR"], "packaging/systemd/postinst")])
+        require(done.returncode == 0, f"the postinst is not valid sh: {done.stderr}")
 
 
 def lintian_finds_no_errors():
@@ -316,6 +343,7 @@ CHECKS = {f.__name__: f for f in (
     the_packages_are_built,
     the_debs_hold_what_they_should,
     the_deb_runs_from_a_temporary_root,
+    the_service_unit_verifies,
     lintian_finds_no_errors,
     appstream_validates_the_metainfo,
     the_tarball_holds_the_static_server,

@@ -81,21 +81,24 @@ function minimalEnvironment() {
 
 /**
  * A fresh office (database and tokens file in a new temp dir, one token per name in `callers`)
- * served by `replicas` replicas behind HAProxy. Returns:
+ * served by `replicas` replicas behind HAProxy (`database`: { db, remove() } instead of the
+ * backend's fresh one; `serverArgs`: more options for every replica). Returns:
  *   url                the balancer's MCP endpoint
  *   tokens             { caller name: bearer token }
  *   replicas           [{ index, pid, url, log, requests() }]: requests() = the replica's "request" log events
  *   haproxyLog()       HAProxy's log (one line per request, naming the replica that served it)
  *   office(...args)    runs `office-mcp ARGS --db DB` to completion, returns its stdout
+ *   roll()             a rolling restart (office-replicas' SIGUSR1): resolves with what the driver said of
+ *                      each replica once it is done, rejects when it failed
  *   stop()             stops HAProxy and the replicas; asserts every replica still running stopped cleanly;
  *                      removes the temp dir unless OFFICE_REPLICAS_KEEP is set (then it names it)
  */
-export async function startOffice({ replicas = 3, callers = ['alice'], startupMs = 60_000 } = {}) {
+export async function startOffice({ replicas = 3, callers = ['alice'], startupMs = 60_000, serverArgs = [], database: given } = {}) {
   const store = backend();
   const binary = store.binary();
   const driver = executable('OFFICE_REPLICAS', 'the office-replicas driver');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-replicas-'));
-  const database = store.fresh(dir);
+  const database = given ?? store.fresh(dir);
   const db = database.db;
   const tokensFile = path.join(dir, 'office.tokens');
   const office = (...args) => execFileSync(binary, [...args, '--db', db],
@@ -122,7 +125,7 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   }
 
   const args = ['--replicas', String(replicas), '--dir', path.join(dir, 'run'), '--',
-    binary, '--http', '127.0.0.1:0', '--db', db, '--tokens', tokensFile];
+    binary, '--http', '127.0.0.1:0', '--db', db, '--tokens', tokensFile, ...serverArgs];
   const child = spawn(driver, args, { env: minimalEnvironment(), stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   child.stderr.on('data', (chunk) => { said += chunk; });
@@ -165,6 +168,18 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
       return started.map((replica) => `--- replica ${replica.index} (pid ${replica.pid}), last lines:\n` +
         fs.readFileSync(replica.log, 'utf8').trimEnd().split('\n').slice(-15).join('\n')).join('\n');
     },
+    async roll({ timeoutMs = 120_000 } = {}) {
+      const from = said.length;
+      child.kill('SIGUSR1');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const since = said.slice(from);
+        if (/^office-replicas: rolling restart done$/m.test(since)) return [...since.matchAll(/^office-replicas: rolled .*$/gm)].map((m) => m[0]);
+        if (exit !== null) throw new Error(`office-replicas exited (${exit.signal ?? exit.code}) during the rolling restart:\n${since}`);
+        if (Date.now() > deadline) throw new Error(`no rolling restart within ${timeoutMs} ms:\n${since}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (exit === null) child.kill('SIGTERM');
       await exited;
@@ -180,7 +195,8 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
 /**
  * A 2026-07-28 client calling through the balancer: every call one stateless POST, with the
  * headers the spec wants mirrored, its bearer token and `elicitation` declared when `canElicit`.
- * `call` returns { status, body } (body: the parsed JSON-RPC reply, or null); it throws when the
+ * `call` returns { status, body, text, headers } (body: the parsed JSON-RPC reply, or null;
+ * headers: by lowercased name); it throws when the
  * connection fails (a reset, a refused connect), as fetch does.
  */
 export function statelessClient(url, { name, token, canElicit = false }) {
@@ -212,7 +228,55 @@ export function statelessClient(url, { name, token, canElicit = false }) {
       } catch {
         reply = null;
       }
-      return { status: response.status, body: reply, text };
+      return { status: response.status, body: reply, text, headers: Object.fromEntries(response.headers) };
+    },
+  };
+}
+
+/**
+ * A 2025-11-25 client through the balancer: `initialize` opens a session in one replica (HAProxy
+ * sticks its Mcp-Session-Id there), then every call names it. `call` returns { status, body, text }
+ * like statelessClient's (a JSON reply; this client declares no elicitation, so nothing streams);
+ * `open()` (again) starts a new session, as a client must after a 404 for its session.
+ */
+export function sessionClient(url, { name, token }) {
+  let id = 0;
+  let session = null;
+  const post = async (message, withSession = true) => {
+    const headers = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      Authorization: `Bearer ${token}`,
+    };
+    if (withSession && session) {
+      headers['Mcp-Session-Id'] = session;
+      headers['MCP-Protocol-Version'] = '2025-11-25';
+    }
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message) });
+    const text = await response.text();
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body, text, session: response.headers.get('mcp-session-id') };
+  };
+  return {
+    name,
+    async open() {
+      session = null;
+      const opened = await post({
+        jsonrpc: '2.0', id: ++id, method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name, version: '1.0' } },
+      }, false);
+      assert.equal(opened.status, 200, `initialize: HTTP ${opened.status}: ${opened.text}`);
+      session = opened.session;
+      const initialized = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      assert.equal(initialized.status, 202, `notifications/initialized: HTTP ${initialized.status}: ${initialized.text}`);
+    },
+    call(tool, args) {
+      return post({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: tool, arguments: args } });
     },
   };
 }

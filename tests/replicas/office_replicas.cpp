@@ -52,6 +52,8 @@ using Clock = std::chrono::steady_clock;
 
 volatile std::sig_atomic_t g_stop = 0;
 void on_stop(int) { g_stop = 1; }
+volatile std::sig_atomic_t g_roll = 0;
+void on_roll(int) { g_roll = 1; }
 
 struct Process {
     std::string name;  // "replica 2", "haproxy"
@@ -127,14 +129,14 @@ std::string tail(const std::string& text, std::size_t lines = 20) {
     return text.substr(from + 1);
 }
 
-// The URL a replica announced ("serving MCP at http://..."), waiting for it up to 30 s; "" with
-// `err` when it died or kept silent.
-std::string wait_for_url(Process& p, std::string& err) {
+// The URL a replica announced ("serving MCP at http://...") in its log past byte `from`,
+// waiting for it up to 30 s; "" with `err` when it died or kept silent.
+std::string wait_for_url(Process& p, std::string& err, std::size_t from = 0) {
     constexpr const char* kSays = "serving MCP at ";
     const auto deadline = Clock::now() + std::chrono::seconds(30);
     while (Clock::now() < deadline && !g_stop) {
         const auto text = read_file(p.log);
-        if (const auto at = text.find(kSays); at != std::string::npos) {
+        if (const auto at = text.find(kSays, from); at != std::string::npos) {
             const auto end = text.find_first_of(" \r\n", at + std::strlen(kSays));
             if (end != std::string::npos) return text.substr(at + std::strlen(kSays), end - at - std::strlen(kSays));
         }
@@ -184,8 +186,12 @@ bool accepts(int port) {
 // The balancer. Why each setting:
 // - roundrobin, and HAProxy balances every request of a keep-alive connection on its own
 //   (HTTP mode): 2026-07-28 requests are stateless, so consecutive calls go to different replicas.
-// - `check` (a TCP connect every 500 ms; down after 1 failure, up after 2 successes): a dead
-//   replica leaves the rotation within half a second.
+// - `option httpchk GET /readyz` every 500 ms (down after 1 failure, up after 2 successes): a
+//   replica that is dead, draining (SIGTERM) or without its database leaves the rotation within
+//   half a second, so the replicas' --drain-delay must be longer than that (the tests use 1.5 s).
+// - `stick on` the Mcp-Session-Id a 2025 client's initialize was answered with: its session
+//   lives in one replica, so its requests go there; stateless requests carry no such header
+//   and are balanced. A session whose replica is gone is 404 elsewhere: initialize again.
 // - `retries 3` + `option redispatch 1`: a request whose connection to a replica FAILED (it never
 //   reached it) is sent to another one. Only connection failures are retried (the default
 //   retry-on): a POST that reached a replica which then died may have committed, so repeating it
@@ -215,6 +221,11 @@ std::string haproxy_config(int port, const std::vector<Process>& replicas) {
         "  default_backend replicas\n"
         "backend replicas\n"
         "  balance roundrobin\n"
+        "  option httpchk GET /readyz\n"
+        "  http-check expect status 200\n"
+        "  stick-table type string len 64 size 100k expire 1h\n"
+        "  stick on req.hdr(mcp-session-id)\n"
+        "  stick store-response res.hdr(mcp-session-id)\n"
         "  default-server check inter 500ms fall 1 rise 2\n";
     for (std::size_t i = 0; i < replicas.size(); ++i) {
         std::string host_port, path;
@@ -291,6 +302,52 @@ std::string find_haproxy() {
            "./setup.sh does) or name it with HAPROXY=/path/to/haproxy");
 }
 
+// The command with `--http`'s address replaced by where the replica serves now, so that its
+// restart binds the same port (HAProxy's configuration names it).
+std::vector<std::string> on_same_port(std::vector<std::string> command, const std::string& url) {
+    std::string host_port, path;
+    split_url(url, host_port, path);
+    for (std::size_t i = 0; i + 1 < command.size(); ++i)
+        if (command[i] == "--http") command[i + 1] = host_port;
+    return command;
+}
+
+// SIGUSR1: one replica after the other is stopped (SIGTERM: it drains), started again on its
+// port, and given HAProxy's `rise` checks to come back before the next. "" or what failed.
+std::string roll(std::vector<Process>& replicas, const std::vector<std::string>& command, const std::vector<std::string>& env) {
+    for (auto& r : replicas) {
+        if (reap(r, false)) return r.name + " had already ended: " + describe_status(r.status);
+        const pid_t old = r.pid;
+        ::kill(old, SIGTERM);
+        const auto deadline = Clock::now() + std::chrono::seconds(60);
+        while (!reap(r, false)) {
+            if (Clock::now() > deadline) return r.name + " (pid " + std::to_string(old) + ") did not exit within 60 s of SIGTERM";
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        const std::string exited = describe_status(r.status);
+        if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
+            return r.name + " (pid " + std::to_string(old) + ") " + exited + " when drained; its stderr:\n" + tail(read_file(r.log));
+        std::string err;
+        // The port may still be held a moment by the old process's last connections.
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            const auto log_size = read_file(r.log).size();
+            r.reaped = false;
+            r.pid = start(on_same_port(command, r.url), env, r.log, err);
+            if (r.pid < 0) return err;
+            if (!wait_for_url(r, err, log_size).empty()) break;
+            if (!r.reaped) return err;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        if (r.reaped) return r.name + " could not be started again on " + r.url + ": " + err;
+        std::fprintf(stderr, "office-replicas: rolled %s: pid %d %s, pid %d serves %s\n", r.name.c_str(), old, exited.c_str(),
+                     r.pid, r.url.c_str());
+        std::fflush(stderr);
+        // HAProxy takes it back after `rise 2` checks of `inter 500ms`: wait those and a margin.
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    }
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -321,6 +378,7 @@ int main(int argc, char** argv) {
 
     std::signal(SIGTERM, on_stop);
     std::signal(SIGINT, on_stop);
+    std::signal(SIGUSR1, on_roll);
     std::signal(SIGPIPE, SIG_IGN);
 
     std::vector<std::string> env;
@@ -383,6 +441,12 @@ int main(int argc, char** argv) {
     while (!g_stop) {
         if (reap(balancer, false))
             fail("haproxy " + describe_status(balancer.status) + " while serving; its log:\n" + tail(read_file(balancer.log)));
+        if (g_roll) {
+            g_roll = 0;
+            if (const auto problem = roll(replicas, command, env); !problem.empty()) fail("rolling restart: " + problem);
+            std::fprintf(stderr, "office-replicas: rolling restart done\n");
+            std::fflush(stderr);
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     const bool clean = stop_all(all);
