@@ -101,8 +101,9 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   const database = given ?? store.fresh(dir);
   const db = database.db;
   const tokensFile = path.join(dir, 'office.tokens');
+  // (maxBuffer: the audit of a load test runs to megabytes.)
   const office = (...args) => execFileSync(binary, [...args, '--db', db],
-    { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
   const removeDir = () => {
     if (process.env.OFFICE_REPLICAS_KEEP) {
       console.error(`office-mcp-replicas: kept ${dir} and the database ${db}`);

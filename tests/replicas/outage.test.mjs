@@ -63,8 +63,8 @@ function sqliteFull() {
   return {
     database: undefined,
     serving: (replica) => { pid = replica.pid; },
-    down: () => limit('1'),
-    up: () => limit('unlimited'),
+    down: () => limit('1:'),  // the soft limit only: raising a hard one again needs CAP_SYS_RESOURCE
+    up: () => limit('unlimited:'),
     remove: () => {},
     readyzSaysDown: false,
   };
