@@ -377,7 +377,8 @@ int main(int argc, char** argv) {
         for (const auto& s : servers) {
             if (s.key == "office" || s.key == "process") {  // process: like for like with the peer's sync
                 Server o = s;
-                if (o.available) o.argv.insert(o.argv.end(), {"--http", "127.0.0.1:0"});
+                // No drain delay: each run stops it with SIGTERM, and nothing balances it.
+                if (o.available) o.argv.insert(o.argv.end(), {"--http", "127.0.0.1:0", "--drain-delay", "0"});
                 hs.push_back(o);
             } else if (s.key == "peer2") {
                 // The peer over the SDK's Streamable HTTP entry (peer-v2-http.mjs, run from the source tree).
@@ -414,7 +415,7 @@ int main(int argc, char** argv) {
 #endif
             for (const auto& cnd : cands)
                 if (access(cnd.c_str(), X_OK) == 0) {
-                    g.argv = {fs::absolute(cnd).lexically_normal().string(), "--http", "127.0.0.1:0"};
+                    g.argv = {fs::absolute(cnd).lexically_normal().string(), "--http", "127.0.0.1:0", "--drain-delay", "0"};
                     break;
                 }
             if (g.argv.empty()) {

@@ -90,7 +90,9 @@ inline bool callAs(const QString &database, const QString &client, const QString
 // (empty, with what it said as a warning, when it does not say).
 inline QString startHttpOffice(QProcess &server, const QString &database)
 {
-    server.start(serverProgram(), {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database});
+    // No drain delay: the tests' terminate() should end it as soon as its requests are done.
+    server.start(serverProgram(), {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database,
+                                   QStringLiteral("--drain-delay"), QStringLiteral("0")});
     if (!server.waitForStarted(5000))
         return {};
     static const QRegularExpression serving(QStringLiteral("office-mcp: serving MCP at (http://127\\.0\\.0\\.1:\\d+/mcp)"));

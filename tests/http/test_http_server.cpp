@@ -12,6 +12,8 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -229,6 +231,40 @@ TEST_CASE("a token revoked while office-mcp --http runs is refused at once; a to
     client.send(modern(4, "tools/list", json::object(), alice));
     CHECK(status_of(client.receive()) == 401);
     CHECK(office.process.stderr_text().find("\"event\":\"tokens\"") != std::string::npos);
+}
+
+TEST_CASE("health checks answer without a token on an office with tokens; SIGHUP reopens the log file and serving goes on", "[http][tokens]") {
+    TempDir dir;
+    const auto alice = add_token(dir, "alice");
+    const auto log = dir.file("office.log");
+    HttpOffice office(dir, {"--log-file", log});
+    for (const auto& [target, said] : {std::pair{"/healthz", R"({"status":"serving"})"}, {"/readyz", R"({"status":"ready"})"}}) {
+        Client check(office.port);
+        check.send(std::string("GET ") + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        const auto answer = check.receive();
+        CHECK(status_of(answer) == 200);
+        CHECK(answer.find("\r\n\r\n" + std::string(said) + "\n") != std::string::npos);
+    }
+    Client client(office.port);
+    client.send(modern(1, "tools/list"));
+    CHECK(status_of(client.receive()) == 401);  // /mcp still wants its token
+
+    // logrotate: the file is moved away, SIGHUP, and the next lines go to a new file.
+    client.send(modern(2, "tools/list", json::object(), alice));
+    CHECK(status_of(client.receive()) == 200);
+    REQUIRE(::rename(log.c_str(), (log + ".1").c_str()) == 0);
+    office.process.kill(SIGHUP);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!std::filesystem::exists(log) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    client.send(modern(3, "tools/list", json::object(), alice));
+    CHECK(status_of(client.receive()) == 200);  // the same connection: nothing stopped
+    std::ifstream fresh(log), rotated(log + ".1");
+    const std::string now((std::istreambuf_iterator<char>(fresh)), {}), before((std::istreambuf_iterator<char>(rotated)), {});
+    CHECK(before.find("\"event\":\"start\"") != std::string::npos);
+    CHECK(now.find("\"event\":\"reload\"") != std::string::npos);
+    CHECK(now.find("\"id\":3") != std::string::npos);
+    CHECK(before.find("\"id\":3") == std::string::npos);
 }
 
 TEST_CASE("a non-loopback address serves once the tokens file has tokens", "[http][tokens]") {

@@ -76,7 +76,8 @@ const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
 export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs = 10_000 }) {
   const env = minimalEnvironment();
   if (stateKeys) env.OFFICE_MCP_STATE_KEYS = stateKeys;
-  const args = ['--http', '127.0.0.1:0', '--db', db, ...extraArgs];
+  // No drain delay (tests/replicas/roll.test.mjs tests the drain): stop() ends it at once.
+  const args = ['--http', '127.0.0.1:0', '--db', db, '--drain-delay', '0', ...extraArgs];
   const child = spawn(officeMcpBinary(), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderrChunks = [];
   let stdout = '';
