@@ -47,10 +47,11 @@ public:
     void start();
     void respond(http::Response response);
     void push(std::string_view events, bool end);
-    // Kept alive after a response, waiting for a next request of which nothing has arrived:
-    // closed when draining. (A new connection is not: its client is about to send a request,
-    // which is served, with Connection: close.)
-    bool idle() const { return reading_ && answered_ && !parser_->got_some() && buffer_.size() == 0; }
+    // Waiting for a request of which nothing has arrived. When the listener closes, such a
+    // connection kept alive after a response is closed at once; a new one (`answered()` false)
+    // a moment later, since its client is likely about to send its first request.
+    bool waiting() const { return reading_ && !parser_->got_some() && buffer_.size() == 0; }
+    bool answered() const { return answered_; }
     void close();
 
 private:
@@ -78,6 +79,10 @@ private:
 
 class Server {
 public:
+    // How long a connection accepted before the listener closed may take to send its first
+    // request while the server drains.
+    static constexpr auto kFirstRequestGrace = std::chrono::milliseconds(500);
+
     explicit Server(HttpServerOptions options)
         : options_(std::move(options)),
           acceptor_(io_),
@@ -233,7 +238,8 @@ private:
     }
 
     // The end of the delay: the listener closes, idle connections close, open streams get
-    // their last events; the rest close after their response (Connection: close).
+    // their last events; the rest close after their response (Connection: close), or, when
+    // nothing has come on them, after kFirstRequestGrace.
     void close_listener() {
         beast::error_code ignored;
         acceptor_.close(ignored);
@@ -241,10 +247,18 @@ private:
         watch_.cancel();
         closing_ = true;
         endpoint_.close();  // open streams get their last events (a listen's completion result)
+        close_waiting(true);
+        if (open_.empty()) return io_.stop();
+        drain_.expires_after(kFirstRequestGrace);
+        drain_.async_wait([this](beast::error_code ec) {
+            if (!ec) close_waiting(false);
+        });
+    }
+
+    void close_waiting(bool answered_only) {
         const std::vector<HttpConnection*> open(open_.begin(), open_.end());
         for (auto* connection : open)
-            if (connection->idle()) connection->close();
-        if (open_.empty()) io_.stop();
+            if (connection->waiting() && (connection->answered() || !answered_only)) connection->close();
     }
 
     // SIGINT, or a second signal: open streams get their last events, then the process ends.
