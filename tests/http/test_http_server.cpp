@@ -17,7 +17,9 @@
 #include <string>
 #include <thread>
 
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 
 using office::testing::body_of;
 using office::testing::Client;
@@ -444,4 +446,41 @@ TEST_CASE("SIGTERM under load: /readyz turns 503 first, every request read is an
     std::sort(acknowledged.begin(), acknowledged.end());
     CHECK(stored == acknowledged);
     CHECK(office.process.stderr_text().find("\"event\":\"drain\"") != std::string::npos);
+}
+
+TEST_CASE("under a service manager office-mcp --http says READY, RELOADING, STOPPING and pings the watchdog on $NOTIFY_SOCKET", "[http]") {
+    // systemd's side of sd_notify(3): a datagram socket whose path is in $NOTIFY_SOCKET.
+    TempDir dir;
+    const std::string path = dir.file("notify");
+    const int fd = ::socket(AF_UNIX, SOCK_DGRAM, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    const auto next = [&](int timeout_ms = 5000) -> std::string {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, timeout_ms) != 1) return "<nothing>";
+        char datagram[512];
+        const auto n = ::recv(fd, datagram, sizeof datagram, 0);
+        return n > 0 ? std::string(datagram, static_cast<std::size_t>(n)) : "<nothing>";
+    };
+    ServerProcess server({"--http", "127.0.0.1:0", "--db", dir.file("office.db"), "--drain-delay", "0.2"},
+                         {kKeys, "NOTIFY_SOCKET=" + path, "WATCHDOG_USEC=400000"});
+    // The first ping comes as the loop starts; READY=1 once it listens.
+    std::vector<std::string> said{next(), next()};
+    std::sort(said.begin(), said.end());
+    CHECK(said == std::vector<std::string>{"READY=1", "WATCHDOG=1"});
+    CHECK(server.stderr_text().find("serving MCP at http://127.0.0.1:") != std::string::npos);
+    CHECK(next() == "WATCHDOG=1");  // every half of WATCHDOG_USEC
+    server.kill(SIGHUP);
+    std::string reload;
+    while (reload.find("READY=1") == std::string::npos && reload.size() < 200) reload += next() + " ";
+    CHECK(reload.find("RELOADING=1 READY=1") != std::string::npos);
+    server.kill(SIGTERM);
+    std::string stopping;
+    while (stopping.find("STOPPING=1") == std::string::npos && stopping.find("<nothing>") == std::string::npos) stopping += next() + " ";
+    CHECK(stopping.find("STOPPING=1") != std::string::npos);
+    CHECK(server.wait() == 0);
+    ::close(fd);
 }
