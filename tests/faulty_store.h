@@ -57,6 +57,14 @@ public:
         return real().consume_request_state(nonce, at);
     }
     bool request_state_used(const std::string& nonce) override { return real().request_state_used(nonce); }
+    std::optional<RememberedCall> remembered_call(const std::string& scope, const std::string& key,
+                                                  const std::string& since) override {
+        return real().remembered_call(scope, key, since);
+    }
+    void remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                       const std::string& forget_before) override {
+        real().remember_call(scope, key, call, forget_before);
+    }
     void append_audit(const AuditEntry& entry) override { real().append_audit(entry); }
     std::vector<AuditEntry> read_audit(const AuditFilter& filter) override { return real().read_audit(filter); }
     std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after, int limit) override {

@@ -63,8 +63,14 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         return refuse(response, 413, "Payload Too Large: a message may hold at most " + std::to_string(options_.max_body) + " bytes");
 
     bool too_deep = false;
-    const json message = parse_message(request.body, kMaxNesting, too_deep);
+    json message = parse_message(request.body, kMaxNesting, too_deep);
     if (message.is_discarded()) return refuse(response, 400, "Parse error: the body is not valid JSON", rpc::kParseError);
+    if (const auto* key = header(request, "idempotency-key")) {
+        if (const auto problem = put_idempotency_key(message, *key); !problem.empty()) {
+            const json* id = find_member(message, "id");
+            return set_json(response, 400, rpc_body(id ? *id : json(), rpc::kInvalidParams, problem));
+        }
+    }
 
     const json* version = nullptr;
     bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")

@@ -42,6 +42,10 @@ std::vector<std::string_view> lines_of(std::string_view replies);
 // One message as one round of `connection` (the endpoint holds any group's batch itself), and
 // the replies the round released.
 std::string run_round(Connection& connection, const json& message, bool too_deep);
+// A tools/call's Idempotency-Key header (the IETF httpapi draft's name) put where every transport
+// carries the key, params._meta (core/office/idempotency.h). "" when done or nothing to key;
+// else why the request is refused: its _meta names another key.
+std::string put_idempotency_key(json& message, const std::string& key);
 // The HTTP status the round's outcome asks for itself, 0 when none: 500 when its message hit a
 // defect of ours (contained.h), 503 when the office's database is unavailable for now
 // (StoreError::unavailable). answer_round answers with it, the session's -32603 in the body (or

@@ -1,5 +1,7 @@
 #include "http_internal.h"
 
+#include "idempotency.h"
+
 #include <cctype>
 
 namespace office::http {
@@ -81,6 +83,19 @@ std::string run_round(Connection& connection, const json& message, bool too_deep
     connection.feed_message(message, too_deep);
     connection.end_round(false);
     return connection.take_replies();
+}
+
+std::string put_idempotency_key(json& message, const std::string& key) {
+    if (!message.is_object() || string_member(message, "method") != "tools/call") return {};  // nothing it could key
+    const auto params = message.find("params");
+    if (params == message.end() || !params->is_object()) return {};
+    json& meta = (*params)["_meta"];
+    if (meta.is_null()) meta = json::object();
+    if (!meta.is_object()) return {};  // the session refuses such a _meta itself
+    const auto [it, inserted] = meta.emplace(kMetaIdempotencyKey, key);
+    if (!inserted && *it != key)
+        return "Invalid params: the Idempotency-Key header and _meta." + std::string(kMetaIdempotencyKey) + " name different keys";
+    return {};
 }
 
 int round_status(Connection& connection) {

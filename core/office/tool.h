@@ -24,6 +24,7 @@ struct ToolResult {
     json structured = nullptr;
     bool is_error = false;
     bool queued = false;  // the call waits in office-desk's approval queue (the log's "queued")
+    bool replayed = false;  // an earlier call's result, answered again for its idempotency key
 };
 
 // "Ask a person": one elicitation form under a key the tool chooses.
@@ -54,6 +55,14 @@ struct Caller {
     std::string protocol_version;  // e.g. 2025-11-25
 };
 
+// A write tool's call under an idempotency key: who made it, the key, and what it asked.
+struct IdempotencyKey {
+    std::string scope;    // "token:NAME", or "client:NAME" without a token
+    std::string key;
+    std::string tool;
+    std::string request;  // SHA-256 (hex) of the tool's name and its arguments
+};
+
 struct CallContext {
     std::function<OfficeStore&()> store;  // opened on first use
     UnixClock now = system_now;               // the session's clock: every time a tool records
@@ -68,6 +77,8 @@ struct CallContext {
     // Modern round two: the sealed state's single-use id. The tool consumes it (see
     // consume_request_state) in the same transaction as the write it authorizes.
     std::string state_nonce;
+    // The call's idempotency key, when it has one (core/office/idempotency.h); null: none.
+    const IdempotencyKey* idempotency = nullptr;
 };
 
 // Records `nonce` as used at `at`, inside the caller's open transaction. Throws the

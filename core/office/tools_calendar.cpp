@@ -55,6 +55,7 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     const auto customer_id = id_argument(args["customer_id"]);
     auto& store = ctx.store();
     WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     const auto name = store.customer_name(customer_id);
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
@@ -73,9 +74,10 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
           "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
               std::to_string(customer_id) + ").",
           now);
-    tx.commit();
-    return ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
-                      json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}};
+    return commit_with_result(
+        tx, store, ctx,
+        ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
+                   json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}});
 }
 
 }  // namespace office::tools_internal

@@ -8,6 +8,7 @@
 
 #include "tool.h"
 
+#include "idempotency.h"
 #include "office_store.h"
 
 #include <cstdint>

@@ -12,6 +12,7 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto note_it = args.find("note");
     auto& store = ctx.store();
     WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, utc_time(ctx.now())};
     if (note_it != args.end()) order.note = note_it->get<std::string>();
     const auto order_id = store.record_lunch_order(order);
@@ -39,8 +40,7 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     detail += ": ";
     detail += text;
     audit(store, ctx, "lunch_ordered", "lunch_order", order_id, std::move(detail), std::move(order.at));  // its last use
-    tx.commit();
-    return ToolResult{std::move(text), std::move(structured)};
+    return commit_with_result(tx, store, ctx, ToolResult{std::move(text), std::move(structured)});
 }
 
 }  // namespace office::tools_internal

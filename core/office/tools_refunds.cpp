@@ -133,6 +133,7 @@ const char* route_name(Route route) {
 // transaction, so what is read, reported and queued is what is there.
 ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const CallContext& ctx) {
     WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     const auto invoice = store.load_invoice(invoice_id);
     if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
     const auto now = utc_time(ctx.now());
@@ -153,11 +154,12 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
         }
         if (!reported) {
             store.mark_reported(id, now);
-            tx.commit();
             if (status == "declined")
-                return ToolResult{request + " was declined by a person; nothing was refunded. A person can re-open it in "
-                                            "office-desk, or call issue_refund again to queue a new request.",
-                                  structured};
+                return commit_with_result(
+                    tx, store, ctx,
+                    ToolResult{request + " was declined by a person; nothing was refunded. A person can re-open it in "
+                                         "office-desk, or call issue_refund again to queue a new request.",
+                               structured});
             structured["amount"] = cents_to_amount(cents);
             structured["refunded"] = cents_to_amount(invoice->refunded);
             structured["left"] = cents_to_amount(invoice->left());
@@ -165,7 +167,7 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
             text += invoice->left() > 0 ? ", " + format_cents(invoice->left()) +
                                               " left. Call issue_refund again to ask for a further refund."
                                         : ".";
-            return ToolResult{std::move(text), structured};
+            return commit_with_result(tx, store, ctx, ToolResult{std::move(text), structured});
         }
     }
     if (invoice->left() == 0) return already_refunded(invoice_id);
@@ -174,19 +176,20 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
           "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
               "; the client cannot show the approval form.",
           now);
-    tx.commit();
     ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and this client cannot show "
                       "the approval form. Approval request #" + std::to_string(id) +
                           " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
                           std::to_string(invoice_id) + " again later to see whether it was approved.",
                       json{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}}};
     queued.queued = true;
-    return queued;
+    return commit_with_result(tx, store, ctx, std::move(queued));
 }
 
 ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     const auto invoice_id = id_argument(args["invoice_id"]);
     auto& store = ctx.store();
+    // A call repeated under its key gets its first result, whichever round it repeats.
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     auto invoice = store.load_invoice(invoice_id);
     if (!invoice)
         return refuse("There is no invoice " + std::to_string(invoice_id) +
@@ -200,12 +203,12 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     // Round two, under the write lock, judged on the invoice as it is now: another refund may
     // have taken part of the money since the person was asked.
     WriteTransaction tx(store);
+    // Again under the lock: a racing call with the same key may have finished meanwhile. Before
+    // the state is consumed, so that a retried round two answers its result, not "spent".
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     consume_request_state(store, ctx.state_nonce, utc_time(ctx.now()));  // single use, whatever the answer
     invoice = store.load_invoice(invoice_id);
-    if (invoice->left() == 0) {
-        tx.commit();
-        return already_refunded(invoice_id);
-    }
+    if (invoice->left() == 0) return commit_with_result(tx, store, ctx, already_refunded(invoice_id));
     const auto answer_it = ctx.input_responses->find(std::string(kApproveRefund));
     const json answer = answer_it != ctx.input_responses->end() ? *answer_it : json();
     const json* action_member = find_member(answer, "action");
@@ -222,10 +225,11 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
             }
             audit(store, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
         }
-        tx.commit();
         const std::string what = action == "decline" ? "declined" : "cancelled";
-        return ToolResult{"The refund of " + describe(*invoice) + " was " + what + " by the person; nothing changed.",
-                          json{{"invoice_id", invoice_id}, {"status", what}}};
+        return commit_with_result(
+            tx, store, ctx,
+            ToolResult{"The refund of " + describe(*invoice) + " was " + what + " by the person; nothing changed.",
+                       json{{"invoice_id", invoice_id}, {"status", what}}});
     }
     std::int64_t cents = 0;
     std::string reason;
@@ -233,11 +237,13 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     std::string problem = action == "accept" ? check_refund_answer(*invoice, content ? *content : json(), cents, reason)
                                              : "action must be accept, decline or cancel";
     if (!problem.empty()) {
-        tx.commit();
         if (ctx.asks >= kMaxAsks)
-            return refuse("Nothing was refunded: the person was asked " + std::to_string(ctx.asks) + " times about " +
-                          describe(*invoice) + " and no answer was accepted (the last one: " + problem +
-                          "). Call issue_refund again to start over.");
+            return commit_with_result(
+                tx, store, ctx,
+                refuse("Nothing was refunded: the person was asked " + std::to_string(ctx.asks) + " times about " +
+                       describe(*invoice) + " and no answer was accepted (the last one: " + problem +
+                       "). Call issue_refund again to start over."));
+        tx.commit();  // the state is spent; the person is asked again with a fresh one
         return ask_for_refund(*invoice, problem);
     }
 
@@ -252,10 +258,9 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                   ", approved by " + ctx.caller.label + ")";
     }
     audit(store, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
-    tx.commit();
     const auto refunded = invoice->refunded + cents;
     const auto left = invoice->left() - cents;
-    return ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
+    return commit_with_result(tx, store, ctx, ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
                           invoice->customer + ")" + (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") +
                           ". Reason: " + reason,
                       json{{"invoice_id", invoice_id},
@@ -263,7 +268,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                            {"refund_id", refund_id},
                            {"amount", cents_to_amount(cents)},
                            {"refunded", cents_to_amount(refunded)},
-                           {"left", cents_to_amount(left)}}};
+                           {"left", cents_to_amount(left)}}});
 }
 
 }  // namespace office::tools_internal

@@ -92,6 +92,20 @@ CREATE TABLE audit (
 );
 )sql";
 
+// 2: idempotency keys (SQLite schema 5; its migration in sqlite_office_file.cpp says what each column holds).
+constexpr std::string_view kVersion2Tables = R"sql(
+CREATE TABLE idempotency_keys (
+  scope      TEXT NOT NULL,
+  key        TEXT NOT NULL,
+  tool       TEXT NOT NULL,
+  request    TEXT NOT NULL,
+  result     TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -156,6 +170,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         std::string(kVersion1Tables) + std::string(resources::seed_sql) + std::string(kAfterSeed);
     static const PostgresMigration steps[] = {
         {1, version1},
+        {2, kVersion2Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

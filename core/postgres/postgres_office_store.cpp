@@ -323,6 +323,22 @@ bool PostgresOfficeStore::request_state_used(const std::string& nonce) {
     return run("SELECT 1 FROM used_request_states WHERE nonce = $1", {nonce}).rows() != 0;
 }
 
+std::optional<RememberedCall> PostgresOfficeStore::remembered_call(const std::string& scope, const std::string& key,
+                                                                   const std::string& since) {
+    const auto r = run("SELECT tool, request, result, created_at FROM idempotency_keys "
+                       "WHERE scope = $1 AND key = $2 AND created_at >= $3",
+                       {scope, key, since});
+    if (r.rows() == 0) return std::nullopt;
+    return RememberedCall{r.text(0, 0), r.text(0, 1), r.text(0, 2), r.text(0, 3)};
+}
+
+void PostgresOfficeStore::remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                                        const std::string& forget_before) {
+    run("DELETE FROM idempotency_keys WHERE created_at < $1", {forget_before});
+    run("INSERT INTO idempotency_keys (scope, key, tool, request, result, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        {scope, key, call.tool, call.request, call.result, call.at});
+}
+
 void PostgresOfficeStore::append_audit(const AuditEntry& e) {
     run("INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
         "detail, principal) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",

@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 1;  // 1: the shape of SQLite schema 4, seeded
+inline constexpr int kPostgresSchemaVersion = 2;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -100,6 +100,11 @@ public:
 
     bool consume_request_state(const std::string& nonce, const std::string& at) override;
     bool request_state_used(const std::string& nonce) override;
+
+    std::optional<RememberedCall> remembered_call(const std::string& scope, const std::string& key,
+                                                  const std::string& since) override;
+    void remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                       const std::string& forget_before) override;
 
     void append_audit(const AuditEntry& entry) override;
     std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) override;

@@ -115,6 +115,7 @@ private:
     Reply on_listen(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
+    Reply complete(ToolResult result, Request& request);  // a tool's result as the call's reply
     // Round two of a 2026-07-28 call that asked a person: the answers and the sealed state in
     // `params` checked and given to `ctx` (none: nothing to do; anything wrong throws).
     void open_answers(const json& params, const Tool& tool, const json& arguments, CallContext& ctx, const Request& request);

@@ -66,7 +66,10 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
     if (request.has().form_mode) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
     append_line(*request.out, json{{"jsonrpc", "2.0"}, {"id", our_id}, {"method", "elicitation/create"}, {"params", std::move(form)}});
-    parked_[our_id] = std::make_unique<Parked>(Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1});
+    std::optional<IdempotencyKey> idempotency;
+    if (ctx.idempotency) idempotency = *ctx.idempotency;
+    parked_[our_id] = std::make_unique<Parked>(
+        Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1, std::move(idempotency)});
     return std::nullopt;
 }
 
@@ -114,6 +117,7 @@ void Session::handle_response(const json& message, std::string& out) {
                 ctx.route = Route::Elicitation;
                 ctx.asks = parked->asks;
                 ctx.input_responses = &responses;
+                if (parked->idempotency) ctx.idempotency = &*parked->idempotency;
                 result = run_tool(*parked->tool, parked->arguments, ctx, request);
             }
             if (request.complete) {

@@ -97,6 +97,7 @@ struct Session::Parked {
     std::string key;
     Caller caller;
     int asks = 1;  // how often the person has been asked in this call, this ask included
+    std::optional<IdempotencyKey> idempotency;  // the call's key, if it came with one
 };
 
 }  // namespace office

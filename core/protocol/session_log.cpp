@@ -36,6 +36,7 @@ void Session::log_complete(const Request& request, Clock::time_point started) {
     RequestLogEntry e;
     e.outcome = request.outcome;
     e.problem = request.problem;
+    e.replayed = request.complete && request.complete->replayed;
     if (!logger->enabled(Logger::level_of(e))) return;
     write_log(request, e, &request.id, started);
 }

@@ -1,5 +1,6 @@
 #include "session_internal.h"
 
+#include "idempotency.h"
 #include "office_store.h"
 
 namespace office {
@@ -60,6 +61,7 @@ json Session::tool_result(const ToolResult& result, const Request& request) cons
     if (result.is_error) r["isError"] = true;
     if (!result.structured.is_null() && request.has().structured_content)
         r["structuredContent"] = result.structured;
+    if (result.replayed) r["_meta"][kMetaReplayed] = true;
     return r;
 }
 
@@ -81,8 +83,33 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.caller = request.caller;
     ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
 
+    // A write's idempotency key (core/office/idempotency.h); a read needs none and ignores one.
+    std::optional<IdempotencyKey> idempotency;
+    const json* meta = find_member(p, "_meta");
+    if (const json* key = meta ? find_member(*meta, kMetaIdempotencyKey) : nullptr; key && !tool->read_only) {
+        if (const auto problem = idempotency_key_problem(*key); !problem.empty())
+            throw invalid_params("Invalid params: " + problem + " (_meta." + std::string(kMetaIdempotencyKey) + ")");
+        idempotency = office::idempotency_key(key->get<std::string>(), request.caller, tool->name, arguments);
+        ctx.idempotency = &*idempotency;
+        // A repeat of a call that is done: its result, before anything else (a refund's spent
+        // requestState included). The tools look again under their write lock, for a race.
+        if (auto earlier = earlier_result(ctx.store(), ctx)) return complete(std::move(*earlier), request);
+    }
+
     open_answers(p, *tool, arguments, ctx, request);  // round two of a 2026-07-28 call asked a person
     return run_tool(*tool, arguments, ctx, request);
+}
+
+Session::Reply Session::complete(ToolResult result, Request& request) {
+    if (result.is_error) {
+        request.outcome = Outcome::ToolError;
+        request.problem = result.text;
+    } else {
+        request.outcome = result.queued ? Outcome::Queued : Outcome::Ok;
+    }
+    // The caller writes the reply from the result itself (tool_reply.h), no json built.
+    request.complete = std::move(result);
+    return json();
 }
 
 Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request) {
@@ -104,17 +131,7 @@ Session::Reply Session::run_tool(const Tool& tool, const json& arguments, CallCo
         ctx.route = request.modern ? Route::InputRequired : Route::Elicitation;
 
     ToolOutcome outcome = tool.run(ctx, arguments);
-    if (auto* done = std::get_if<ToolResult>(&outcome)) {
-        if (done->is_error) {
-            request.outcome = Outcome::ToolError;
-            request.problem = done->text;
-        } else {
-            request.outcome = done->queued ? Outcome::Queued : Outcome::Ok;
-        }
-        // The caller writes the reply from the result itself (tool_reply.h), no json built.
-        request.complete = std::move(*done);
-        return json();
-    }
+    if (auto* done = std::get_if<ToolResult>(&outcome)) return complete(std::move(*done), request);
 
     request.outcome = Outcome::InputRequired;
     return ask_person(tool, arguments, ctx, std::get<InputRequired>(outcome), request);

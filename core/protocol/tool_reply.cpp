@@ -10,6 +10,7 @@ namespace office {
 namespace {
 
 constexpr std::string_view kServerInfoKey = "io.modelcontextprotocol/serverInfo";
+constexpr std::string_view kReplayedKey = "office-mcp/replayed";  // idempotency.h's kMetaReplayed
 
 // Writes json values with nlohmann's serializer, as dump() does, but into `out` directly.
 // One per thread, kept: building a serializer allocates a 512-byte indent string and a shared
@@ -65,6 +66,7 @@ json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape) 
         r["resultType"] = "complete";
         r["_meta"][kServerInfoKey] = *shape.server_info;
     }
+    if (result.replayed) r["_meta"][kReplayedKey] = true;
     return make_result(id, std::move(r));
 }
 
@@ -75,12 +77,21 @@ void append_tool_reply(std::string& out, const json& id, ToolResult& result, Too
     out += "{\"id\":";
     w.value(id);
     out += ",\"jsonrpc\":\"2.0\",\"result\":{";
-    if (shape.server_info) {
-        out += "\"_meta\":{\"";
-        out += kServerInfoKey;
-        out += "\":";
-        if (shape.server_info_text.empty()) w.value(*shape.server_info);
-        else out += shape.server_info_text;
+    if (shape.server_info || result.replayed) {
+        out += "\"_meta\":{";
+        if (shape.server_info) {
+            out += '"';
+            out += kServerInfoKey;
+            out += "\":";
+            if (shape.server_info_text.empty()) w.value(*shape.server_info);
+            else out += shape.server_info_text;
+        }
+        if (result.replayed) {
+            if (shape.server_info) out += ',';
+            out += '"';
+            out += kReplayedKey;
+            out += "\":true";
+        }
         out += "},";
     }
     out += "\"content\":[{\"text\":";

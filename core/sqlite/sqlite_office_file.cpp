@@ -131,6 +131,21 @@ UPDATE invoices
     {4, R"sql(
 ALTER TABLE audit ADD COLUMN principal TEXT NOT NULL DEFAULT '';   -- the bearer token's NAME; '' when none
 )sql"},
+    // 5: idempotency keys (issue 28, core/office/idempotency.h): calls made with a key, written in
+    // the transaction of the write they made, so a retry with the key answers `result` instead
+    // of writing again.
+    {5, R"sql(
+CREATE TABLE idempotency_keys (
+  scope      TEXT NOT NULL,   -- who: 'token:NAME', or 'client:NAME' without a token
+  key        TEXT NOT NULL,   -- as the client sent it
+  tool       TEXT NOT NULL,
+  request    TEXT NOT NULL,   -- SHA-256 (hex) of the tool's name and arguments
+  result     TEXT NOT NULL,   -- the tool's result, JSON
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (scope, key)
+) WITHOUT ROWID;
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {

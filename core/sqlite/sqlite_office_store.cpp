@@ -219,6 +219,30 @@ bool SqliteOfficeStore::request_state_used(const std::string& nonce) {
     return found;
 }
 
+std::optional<RememberedCall> SqliteOfficeStore::remembered_call(const std::string& scope, const std::string& key,
+                                                                 const std::string& since) {
+    auto& st = db_->prepare(
+        "SELECT tool, request, result, created_at FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND created_at >= ?3");
+    st.bind_static(1, scope).bind_static(2, key).bind_static(3, since);
+    if (!st.step()) return std::nullopt;
+    RememberedCall call{st.column_text(0), st.column_text(1), st.column_text(2), st.column_text(3)};
+    st.reset();
+    return call;
+}
+
+void SqliteOfficeStore::remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                                      const std::string& forget_before) {
+    db_->prepare("DELETE FROM idempotency_keys WHERE created_at < ?1").bind_static(1, forget_before).step();
+    db_->prepare("INSERT INTO idempotency_keys (scope, key, tool, request, result, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        .bind_static(1, scope)
+        .bind_static(2, key)
+        .bind_static(3, call.tool)
+        .bind_static(4, call.request)
+        .bind_static(5, call.result)
+        .bind_static(6, call.at)
+        .step();
+}
+
 void SqliteOfficeStore::append_audit(const AuditEntry& e) {
     db_->prepare(
            "INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, "

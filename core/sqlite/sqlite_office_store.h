@@ -13,7 +13,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 4;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal
+inline constexpr int kSchemaVersion = 5;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys
 
 // Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
 // an older one forward, leaves a current one alone. Throws StoreError for a file that is not
@@ -76,6 +76,11 @@ public:
 
     bool consume_request_state(const std::string& nonce, const std::string& at) override;
     bool request_state_used(const std::string& nonce) override;
+
+    std::optional<RememberedCall> remembered_call(const std::string& scope, const std::string& key,
+                                                  const std::string& since) override;
+    void remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                       const std::string& forget_before) override;
 
     void append_audit(const AuditEntry& entry) override;
     std::vector<AuditEntry> read_audit(const AuditFilter& filter = {}) override;

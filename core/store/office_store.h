@@ -98,6 +98,14 @@ struct LunchOrder {
     std::string at;
 };
 
+// A call made with an idempotency key (core/office/idempotency.h), as it is remembered.
+struct RememberedCall {
+    std::string tool;
+    std::string request;  // the SHA-256 of the tool and its arguments, in hex
+    std::string result;   // the tool's result as JSON
+    std::string at;       // when it was made
+};
+
 class OfficeStore {
 public:
     virtual ~OfficeStore() = default;
@@ -145,6 +153,15 @@ public:
     // Records `nonce` as used; false when it was used before (a replay).
     virtual bool consume_request_state(const std::string& nonce, const std::string& at) = 0;
     virtual bool request_state_used(const std::string& nonce) = 0;
+
+    // ---- idempotency keys (core/office/idempotency.h)
+    // The call `key` named for `scope`, if it was made at or after `since`.
+    virtual std::optional<RememberedCall> remembered_call(const std::string& scope, const std::string& key,
+                                                          const std::string& since) = 0;
+    // Inside the write's own transaction: keeps `call` under (scope, key), first forgetting every
+    // call made before `forget_before` (the sweep: one indexed delete, nothing when none expired).
+    virtual void remember_call(const std::string& scope, const std::string& key, const RememberedCall& call,
+                               const std::string& forget_before) = 0;
 
     // ---- the audit trail (audit.h)
     virtual void append_audit(const AuditEntry& entry) = 0;  // inside the write's transaction

@@ -178,6 +178,7 @@ void Logger::request(const RequestLogEntry& e) {
         buffer_ += ",\"problem\":";
         append_string(buffer_, e.problem);
     }
+    if (e.replayed) buffer_ += ",\"replayed\":true";
     if (level_ == LogLevel::Debug && e.arguments) {
         buffer_ += ",\"arguments\":";
         buffer_ += e.arguments->dump(-1, ' ', false, json::error_handler_t::replace);

@@ -41,6 +41,7 @@ struct RequestLogEntry {
     std::string_view problem;           // failures only
     const json* arguments = nullptr;    // tools/call arguments, written at debug only
     bool notification = false;          // logged at debug only, as event "notification"
+    bool replayed = false;              // the result of an earlier call with the same idempotency key
 };
 
 class Logger {

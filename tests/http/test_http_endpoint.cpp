@@ -826,3 +826,40 @@ TEST_CASE("a database outage is 503 with Retry-After and the JSON-RPC error, nev
     CHECK(client.request(8, "tools/call", lunch()).status == 200);
     CHECK(office.count("lunch_orders") == 3);
 }
+
+TEST_CASE("an Idempotency-Key header keys a tools/call as _meta does; the two naming different keys is 400", "[idempotency]") {
+    Office office;
+    const json order = {{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", 1}, {"note", "h"}}}};
+    const auto first = office.modern("tools/call", order, {{"idempotency-key", "h-1"}});
+    const auto again = office.modern("tools/call", order, {{"idempotency-key", "h-1"}});
+    CHECK(first.status == 200);
+    CHECK(again.status == 200);
+    CHECK(body(again)["result"]["structuredContent"] == body(first)["result"]["structuredContent"]);
+    CHECK(body(again)["result"]["_meta"]["office-mcp/replayed"] == true);
+    CHECK_FALSE(body(first)["result"]["_meta"].contains("office-mcp/replayed"));
+    CHECK(office.count("lunch_orders") == 1);
+    // The header and _meta agreeing is one key; disagreeing is refused, nothing done.
+    json params = order;
+    params["_meta"] = kEnvelope;
+    params["_meta"]["office-mcp/idempotencyKey"] = "h-1";
+    const auto keyed = [&](const std::string& header_key) {
+        return office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", params}},
+                           {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"}, {"mcp-name", "order_lunch"},
+                            {"idempotency-key", header_key}});
+    };
+    CHECK(body(keyed("h-1"))["result"]["_meta"]["office-mcp/replayed"] == true);
+    const auto clash = keyed("h-2");
+    CHECK(clash.status == 400);
+    CHECK(body(clash)["error"]["code"] == -32602);
+    CHECK(body(clash)["error"]["message"] ==
+          "Invalid params: the Idempotency-Key header and _meta.office-mcp/idempotencyKey name different keys");
+    CHECK(office.count("lunch_orders") == 1);
+    // A 2025 session's call takes the header too.
+    LegacyClient client(office);
+    auto headers = client.headers();
+    headers["idempotency-key"] = "legacy-1";
+    const json call{{"jsonrpc", "2.0"}, {"id", 5}, {"method", "tools/call"}, {"params", order}};
+    CHECK(office.post(call, headers).status == 200);
+    CHECK(body(office.post(call, headers))["result"]["_meta"]["office-mcp/replayed"] == true);
+    CHECK(office.count("lunch_orders") == 2);
+}

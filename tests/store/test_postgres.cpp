@@ -138,6 +138,30 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     CHECK(postgres->find_customers("%").empty());
 }
 
+TEST_CASE("a PostgreSQL office at schema 1 migrates to 2, keeps its rows, and takes idempotency keys", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        const auto steps = office::postgres_migrations();
+        office::migrate_postgres(conn, steps.first(1));  // what the schema-1 office-mcp made
+        REQUIRE(db.number("SELECT version FROM office_schema") == 1);
+        db.exec("INSERT INTO lunch_orders (item, quantity, client, created_at) VALUES ('tortilla', 2, 'old', 't')");
+        CHECK(db.number("SELECT count(*) FROM pg_class WHERE relname = 'idempotency_keys'") == 0);
+    }
+    {
+        PostgresOfficeStore store(db.arg());  // brings it forward
+        CHECK(db.number("SELECT version FROM office_schema") == 2);
+        CHECK(db.text("SELECT item || '|' || client FROM lunch_orders") == "tortilla|old");
+        store.begin_write();
+        store.remember_call("client:x", "k", {"order_lunch", "abc", "{}", "2026-12-01T00:00:00Z"}, "2026-11-30T00:00:00Z");
+        store.commit_write();
+        const auto found = store.remembered_call("client:x", "k", "2026-11-30T00:00:00Z");
+        REQUIRE(found);
+        CHECK(found->request == "abc");
+        CHECK_FALSE(store.remembered_call("client:x", "k", "2026-12-02T00:00:00Z"));  // expired by then
+    }
+}
+
 TEST_CASE("PostgreSQL migrations run from an empty database and from an older version, and a newer one is refused", "[.][postgres]") {
     TestDatabase db;
     office::pg::Connection conn(db.arg());
