@@ -6,6 +6,7 @@
 
 #include "clock.h"
 #include "json_rpc.h"
+#include "person_texts.h"
 #include "schema_validator.h"
 
 #include <functional>
@@ -68,6 +69,8 @@ struct CallContext {
     // Modern round two: the sealed state's single-use id. The tool consumes it (see
     // consume_request_state) in the same transaction as the write it authorizes.
     std::string state_nonce;
+    // The language of the texts meant for a person (the refund form): --locale (person_texts.h).
+    Locale locale = Locale::En;
 };
 
 // Records `nonce` as used at `at`, inside the caller's open transaction. Throws the

@@ -79,6 +79,7 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.store = options_.store;
     ctx.now = options_.now;
     ctx.caller = request.caller;
+    ctx.locale = options_.locale;
     ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
 
     open_answers(p, *tool, arguments, ctx, request);  // round two of a 2026-07-28 call asked a person

@@ -74,6 +74,9 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     line->setFrameShadow(QFrame::Sunken);
     layout->addWidget(line);
 
+    // The refund's amount is money: read in cents as the person's locale writes it.
+    if (refund || request.tool == QLatin1String("issue_refund"))
+        m_form->setMoneyFields({QStringLiteral("amount")});
     m_form->setSchema(request.requestedSchema);
     layout->addWidget(m_form);
 
@@ -109,6 +112,13 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     m_cancelButton->setToolTip(tr("Dismiss without deciding"));
     layout->addWidget(buttons);
 
+    // Announced as a dialog with its question: the title says what it is about, the message asks.
+    setAccessibleName(windowTitle());
+    setAccessibleDescription(context.whoAsks().isEmpty() ? request.message : context.whoAsks() + QLatin1Char(' ') + request.message);
+    message->setAccessibleDescription(tr("The question"));
+    m_problems->setAccessibleDescription(tr("What keeps the answer from being accepted"));
+    buttons->setAccessibleName(tr("Answer"));
+
     connect(m_acceptButton, &QPushButton::clicked, this, [this] {
         if (m_form->isValid())
             answer(QStringLiteral("accept"));
@@ -125,7 +135,7 @@ void ElicitationDialog::updateAcceptButton()
 {
     const QStringList problems = m_form->problems();
     m_acceptButton->setEnabled(problems.isEmpty());
-    m_problems->setText(problems.isEmpty() ? QString() : tr("To accept: %1.").arg(problems.join(QLatin1String("; "))));
+    m_problems->setText(problems.isEmpty() ? QString() : tr("To accept: %1.").arg(problems.join(tr("; ", "between two problems in a list"))));
 }
 
 void ElicitationDialog::answer(const QString &action)

@@ -307,16 +307,14 @@ void MainWindow::updateServerStatus()
     case McpClient::State::Ready: {
         const QString name = m_client->serverName().isEmpty() ? QStringLiteral("office-mcp") : m_client->serverName();
         if (m_client->isRemote()) {
-            text = tr("connected · %1 %2 · %3 · %4 · %5 tools")
-                       .arg(name, m_client->serverVersion(), m_client->protocolVersion(), m_client->launch().url)
-                       .arg(m_client->tools().size());
+            text = tr("connected · %1 %2 · %3 · %4 · %n tool(s)", nullptr, int(m_client->tools().size()))
+                       .arg(name, m_client->serverVersion(), m_client->protocolVersion(), m_client->launch().url);
             colour = QColor(0x43, 0xa0, 0x47);
             break;
         }
-        text = tr("running · %1 %2 · %3 · pid %4 · %5 tools")
+        text = tr("running · %1 %2 · %3 · pid %4 · %n tool(s)", nullptr, int(m_client->tools().size()))
                    .arg(name, m_client->serverVersion(), m_client->protocolVersion())
-                   .arg(m_client->processId())
-                   .arg(m_client->tools().size());
+                   .arg(m_client->processId());
         colour = QColor(0x43, 0xa0, 0x47);
         break;
     }
@@ -377,6 +375,8 @@ void MainWindow::reopenApproval(qint64 requestId)
     QStringList arguments{QStringLiteral("approvals"), QStringLiteral("reopen"), QString::number(requestId)};
     if (!launch.database.isEmpty())
         arguments << QStringLiteral("--db") << launch.database;
+    if (!launch.locale.isEmpty())
+        arguments << QStringLiteral("--locale") << launch.locale;  // its sentence is shown to the person
     auto *process = new QProcess(this);
     m_approvalQueue->setReopening(requestId, true);
     m_approvalQueue->showNote(QString());
