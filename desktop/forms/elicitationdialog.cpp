@@ -23,7 +23,19 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     const bool refund = context.known || !context.whoAsks().isEmpty();
     setWindowTitle(context.known ? tr("Refund for invoice %1").arg(context.invoiceId) : tr("%1 asks").arg(who));
 
-    auto *layout = new QVBoxLayout(this);
+    // The question and the form scroll when the screen is short (200 % scaling): their labels
+    // keep their height instead of being squeezed over each other; details and buttons stay.
+    auto *outer = new QVBoxLayout(this);
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("questionScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    scroll->setWidget(body);
+    outer->addWidget(scroll, 1);
 
     auto *header = new QHBoxLayout;
     auto *icon = new QLabel;
@@ -85,6 +97,7 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     m_problems->setWordWrap(true);
     layout->addWidget(m_problems);
     layout->addStretch(1);
+    layout = outer;  // what follows stays below the scrolling part
 
     // How the question travelled, for whoever debugs a client: protocol words stay here.
     const QString via = request.legacy ? tr("an elicitation/create request (2025-11-25 session)")

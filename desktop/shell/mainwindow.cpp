@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -97,7 +98,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     bodyLayout->setContentsMargins(6, 2, 6, 4);
     bodyLayout->addWidget(splitter);
     layout->addWidget(body, 1);
-    setCentralWidget(central);
+    // At 200 % on a 1440×900 screen the window has 720×450 to itself: less than the panels
+    // need, so they scroll rather than run off the screen (or squeeze their labels unreadable).
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("windowScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(central);
+    setCentralWidget(scroll);
 
     // Client → views.
     connect(m_client, &McpClient::messageExchanged, m_trafficLog, &TrafficLog::append);
