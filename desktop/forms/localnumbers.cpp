@@ -177,7 +177,10 @@ QString formatMoney(qint64 cents, const QLocale &locale)
 {
     // Integer arithmetic: no float ever rounds a cent. Unsigned: -INT64_MIN does not fit.
     const quint64 magnitude = cents < 0 ? 0 - quint64(cents) : quint64(cents);
-    const QString whole = locale.toString(qulonglong(magnitude / 100));
+    // No grouping: Qt 6.4 groups Spanish 1234567 as "1234.567", which reads back as a decimal.
+    QLocale plain = locale;
+    plain.setNumberOptions(QLocale::OmitGroupSeparator);
+    const QString whole = plain.toString(qulonglong(magnitude / 100));
     const QString text = whole + locale.decimalPoint() + QStringLiteral("%1").arg(magnitude % 100, 2, 10, QLatin1Char('0'));
     return cents < 0 ? locale.negativeSign() + text : text;
 }
@@ -187,6 +190,20 @@ QString formatNumber(double value, const QLocale &locale)
     QLocale plain = locale;
     plain.setNumberOptions(QLocale::OmitGroupSeparator);
     return plain.toString(value, 'g', 12);
+}
+
+QString formatTime(const QTime &time, const QLocale &locale)
+{
+    if (locale.language() == QLocale::C)
+        return time.toString(QStringLiteral("HH:mm"));
+    return locale.toString(time, QLocale::ShortFormat);
+}
+
+QString formatDateTime(const QDateTime &dateTime, const QLocale &locale)
+{
+    if (locale.language() == QLocale::C)
+        return dateTime.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return locale.toString(dateTime, QLocale::ShortFormat);
 }
 
 } // namespace LocalNumbers

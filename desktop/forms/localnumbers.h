@@ -6,6 +6,7 @@
 // the text a person typed; the form keeps it as it is and only reads it.
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QLocale>
 #include <QString>
 
@@ -47,10 +48,16 @@ struct Number
 // A number with any number of decimals, for a schema's "number" field that is not money.
 Number parseNumber(const QString &text, const QLocale &locale);
 
-// "80,00" (es), "80.00" (en, zh_CN), "1.234,50" with the locale's grouping; exact, from cents.
+// "80,00" (es), "80.00" (en, zh_CN), "1234,50": the locale's decimal mark, no grouping (what a
+// person would type back); exact, from cents.
 QString formatMoney(qint64 cents, const QLocale &locale = QLocale());
 // A number as short as exact, with the locale's decimal mark and no grouping: what a person
 // would type back into a field ("50,5" in es).
 QString formatNumber(double value, const QLocale &locale = QLocale());
+
+// A time and a date-time as the locale writes them briefly ("19:17", "4/9/26 19:17" in es); the
+// C locale (no language set up) writes them as ISO does ("19:17", "2026-09-04 19:17").
+QString formatTime(const QTime &time, const QLocale &locale = QLocale());
+QString formatDateTime(const QDateTime &dateTime, const QLocale &locale = QLocale());
 
 } // namespace LocalNumbers

@@ -19,10 +19,9 @@ QString RefundContext::whoAsks() const
     const QString who = askedBy.isEmpty() ? tr("An AI client") : askedBy;
     if (!askedAt.isValid())
         return tr("%1 asked in approval request #%2.").arg(who).arg(requestId);
-    const QLocale locale;
     if (askedAt.date() == QDate::currentDate())
-        return tr("%1 asked in approval request #%2, today at %3.").arg(who).arg(requestId).arg(locale.toString(askedAt.time(), QLocale::ShortFormat));
-    return tr("%1 asked in approval request #%2 on %3.").arg(who).arg(requestId).arg(locale.toString(askedAt, QLocale::ShortFormat));
+        return tr("%1 asked in approval request #%2, today at %3.").arg(who).arg(requestId).arg(LocalNumbers::formatTime(askedAt.time()));
+    return tr("%1 asked in approval request #%2 on %3.").arg(who).arg(requestId).arg(LocalNumbers::formatDateTime(askedAt));
 }
 
 QString RefundContext::invoiceLine() const

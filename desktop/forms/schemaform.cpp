@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -471,6 +472,8 @@ QWidget *SchemaForm::createEditor(Field &field)
         auto *edit = new QLineEdit;
         edit->setPlaceholderText(placeholderFor(property));
         edit->setClearButtonEnabled(true);
+        for (QToolButton *clear : edit->findChildren<QToolButton *>())
+            clear->setAccessibleName(tr("Clear"));  // the little ⓧ, for a screen reader
         return edit;
     }
     case Kind::Integer:

@@ -74,7 +74,10 @@ QString install(const QString &code)
     }
     installed().clear();
     s_current = code;
-    const QLocale locale(code);
+    // The system's own locale when it speaks this language (en_GB keeps its 24-hour clock, es_MX
+    // its own marks), else the language's usual one.
+    const QLocale system = QLocale::system();
+    const QLocale locale = match(system.name()) == code ? system : QLocale(code);
     QLocale::setDefault(locale);
     // English has translations too: the plural forms of its own strings ("1 refund", "2 refunds").
     QStringList missing;

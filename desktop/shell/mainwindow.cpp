@@ -36,6 +36,38 @@
 
 #include "desksettings.h"
 
+namespace {
+
+// What the window's scroll area holds: the panels, as large as the window allows and never
+// smaller than their minimum. It hides their height-for-width (wrapped labels), which would
+// make the scroll area grow them to every label's full length and scroll at any size.
+class ScrollBody : public QWidget
+{
+public:
+    explicit ScrollBody(QWidget *content)
+        : m_content(content)
+    {
+        content->setParent(this);
+        content->installEventFilter(this);
+    }
+    QSize sizeHint() const override { return m_content->sizeHint(); }
+    QSize minimumSizeHint() const override { return m_content->minimumSizeHint(); }
+
+protected:
+    void resizeEvent(QResizeEvent *) override { m_content->setGeometry(rect()); }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_content && event->type() == QEvent::LayoutRequest)
+            updateGeometry();  // a new tool's form: the minimum may have changed
+        return false;
+    }
+
+private:
+    QWidget *m_content;
+};
+
+} // namespace
+
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
     , m_client(new McpClient(this))
@@ -104,7 +136,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     scroll->setObjectName(QStringLiteral("windowScroll"));
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
-    scroll->setWidget(central);
+    scroll->setWidget(new ScrollBody(central));
     setCentralWidget(scroll);
 
     // Client → views.

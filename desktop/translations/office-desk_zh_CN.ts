@@ -992,6 +992,10 @@
             <comment>a field's title, then what is wrong with its value</comment>
             <translation>%1：%2</translation>
         </message>
+        <message>
+            <source>Clear</source>
+            <translation>清除</translation>
+        </message>
     </context>
     <context>
         <name>ScreenshotDemo</name>

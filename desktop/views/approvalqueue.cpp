@@ -1,5 +1,6 @@
 #include "approvalqueue.h"
 
+#include "localnumbers.h"
 #include "refundcontext.h"
 #include "sqlitereader.h"
 
@@ -49,9 +50,7 @@ QString shortTime(const QString &iso)
     if (!time.isValid())
         return iso;
     time = time.toLocalTime();
-    const QLocale locale;
-    return time.date() == QDate::currentDate() ? locale.toString(time.time(), QLocale::ShortFormat)
-                                               : locale.toString(time, QLocale::ShortFormat);
+    return time.date() == QDate::currentDate() ? LocalNumbers::formatTime(time.time()) : LocalNumbers::formatDateTime(time);
 }
 
 // The database's words for a request's and an invoice's state, as a person reads them.

@@ -1,5 +1,6 @@
 #include "databaseview.h"
 
+#include "localnumbers.h"
 #include "refundcontext.h"
 
 #include <QDateTime>
@@ -264,7 +265,7 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
                                                                                    : QDateTime();
                        at.isValid()) {
                 // A time as the person's locale writes it; the stored ISO value is the tooltip.
-                item->setText(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat));
+                item->setText(LocalNumbers::formatDateTime(at.toLocalTime()));
                 item->setData(Qt::ToolTipRole, value.toString());
             } else {
                 item->setText(value.toString());
