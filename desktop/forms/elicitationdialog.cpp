@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -138,6 +139,8 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     });
     connect(m_declineButton, &QPushButton::clicked, this, [this] { answer(QStringLiteral("decline")); });
     connect(m_cancelButton, &QPushButton::clicked, this, [this] { answer(QStringLiteral("cancel")); });
+    // Never narrower than what it scrolls: only the height gives way on a short screen.
+    scroll->setMinimumWidth(body->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
     connect(m_form, &SchemaForm::changed, this, &ElicitationDialog::updateAcceptButton);
     updateAcceptButton();
     if (QWidget *first = m_form->editor(m_form->fieldNames().value(0)))
