@@ -13,7 +13,10 @@
 #include "testsupport.h"
 #include "toolspanel.h"
 
+#include <QAction>
 #include <QGroupBox>
+#include <QMainWindow>
+#include <QSettings>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -67,6 +70,26 @@ private slots:
         QCOMPARE(DeskLanguage::choose(QStringLiteral("fr"), {QStringLiteral("fr-FR")}), QStringLiteral("en"));
         QCOMPARE(DeskLanguage::install(QStringLiteral("es")), QString());  // the desk's and Qt's own translations
         QCOMPARE(QLocale().decimalPoint(), QStringLiteral(","));
+    }
+
+    // The Language menu keeps the choice in the desk's settings; the next start uses it.
+    void theLanguageMenuKeepsTheChoice()
+    {
+        QSettings settings(m_dir.filePath(QStringLiteral("desk.ini")), QSettings::IniFormat);
+        QMainWindow window;
+        DeskLanguage::addLanguageMenu(&window, &settings);
+        auto *chinese = window.findChild<QAction *>(QStringLiteral("language_zh_CN"));
+        auto *system = window.findChild<QAction *>(QStringLiteral("language_system"));
+        QVERIFY(chinese && system);
+        QVERIFY(system->isChecked());
+        QCOMPARE(chinese->text(), QStringLiteral("简体中文"));
+        chinese->trigger();
+        QCOMPARE(DeskLanguage::saved(settings), QStringLiteral("zh_CN"));
+        QCOMPARE(DeskLanguage::choose(DeskLanguage::saved(settings), {QStringLiteral("es-ES")}), QStringLiteral("zh_CN"));
+        system->trigger();
+        QCOMPARE(DeskLanguage::saved(settings), QString());
+        QCOMPARE(DeskLanguage::choose(DeskLanguage::saved(settings), {QStringLiteral("es-ES")}), QStringLiteral("es"));
+        QCOMPARE(DeskLanguage::current(), QStringLiteral("es"));  // the running desk is unchanged until it starts again
     }
 
     void theSchemaFormSpeaksSpanish()
