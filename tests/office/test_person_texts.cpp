@@ -154,7 +154,7 @@ TEST_CASE("the approval queue's outcomes are in the locale's words; the audit ro
           "Approval request #1 for invoice 4 was declined and is re-opened: it waits for a person in office-desk again.");
 }
 
-TEST_CASE("--locale is checked, carried by config and listed in --help", "[locale]") {
+TEST_CASE("office-mcp checks --locale, config carries it and --help lists it", "[locale]") {
     const auto unknown = office::testing::run_office_mcp({"--locale", "fr"});
     CHECK(unknown.status == 2);
     CHECK(unknown.err == "office-mcp: unknown locale fr (en, es or zh_CN)\n");
