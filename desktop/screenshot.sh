@@ -7,6 +7,10 @@
 #
 # DESK_OFFICE=remote: the same scene against a remote office, served by `office-mcp --http` on
 # a scratch database with a token made for the desk; the window shows the URL and token fields.
+# DESK_LANG=es (or zh_CN): the desk in that language (office-desk --lang), and the office's
+# refund form too; QT_SCALE_FACTOR=2 shows it at 200 %.
+#
+#   DESK_LANG=es desktop/screenshot.sh build docs/office-desk-es.png
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,5 +61,5 @@ fi
 # The demo uses a scratch database and leaves the user's settings alone.
 XDG_RUNTIME_DIR="$runtime" QT_QPA_PLATFORM=xcb LANG=C.UTF-8 \
     xvfb-run -a -s "-screen 0 ${size}x24 -dpi 96" \
-    "$desk" -style Fusion --server "$server" "$@" --demo-screenshot "$output"
+    "$desk" -style Fusion --server "$server" ${DESK_LANG:+--lang "$DESK_LANG"} "$@" --demo-screenshot "$output"
 echo "screenshot.sh: wrote $output"

@@ -48,6 +48,8 @@ Options:
   --profile NAME         which tools to serve: all (default), scheduling, billing, lunch
   --tools a,b,c          serve exactly these tools
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
+  --locale LANG          the language of what a person reads (the refund form, the approval queue's
+                         outcomes): en (default), es or zh_CN; the model's texts stay English
   --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
   --log-file PATH        append the log to PATH instead of stderr
   --durability MODE      when a write is acknowledged (env OFFICE_MCP_DURABILITY):
@@ -120,6 +122,7 @@ std::vector<std::string> serving_args(const Options& o) {
     if (!o.given.tools.empty()) args.insert(args.end(), {"--tools", o.given.tools});
     if (!o.given.state_ttl.empty()) args.insert(args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
     if (!o.given.log_level.empty()) args.insert(args.end(), {"--log-level", o.given.log_level});
+    if (!o.given.locale.empty()) args.insert(args.end(), {"--locale", office::locale_code(o.locale)});
     if (!o.log_file.empty()) args.insert(args.end(), {"--log-file", absolute(o.log_file)});
     if (o.durability == office::Durability::Process) args.insert(args.end(), {"--durability", "process"});
     return args;
@@ -195,7 +198,7 @@ int run_approvals_command(const Options& o) {
             const auto id = positive_number("approvals reopen", o.command[2]);
             const auto outcome =
                 office::reopen_approval_request(*store, id, "office-mcp", std::string(office::server_version()),
-                                                office::utc_now());
+                                                office::utc_now(), o.locale);
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }

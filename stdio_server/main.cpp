@@ -86,6 +86,8 @@ Options parse_options(int argc, char** argv) {
             const auto parsed = office::parse_log_level(o.given.log_level = value());
             if (!parsed) fail("unknown log level " + o.given.log_level + " (error, warn, info or debug)");
             o.log_level = *parsed;
+        } else if (arg == "--locale") {
+            o.locale = locale_option(o.given.locale = value());
         } else if (arg == "--log-file") {
             o.log_file = value();
         } else if (arg == "--durability") {
@@ -175,6 +177,7 @@ int serve(const Options& o) {
 
     office::ConnectionOptions options;
     options.tools = tools;
+    options.locale = o.locale;
     options.open_store = [&] { return office::open_office_store_for(o.db, o.durability); };
     options.open_sealer = [&] {
         return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);

@@ -56,6 +56,11 @@ office::Durability durability_named(const std::string& name) {
     fail("unknown durability " + name + " (power or process)");
 }
 
+office::Locale locale_option(const std::string& name) {
+    if (const auto locale = office::locale_named(name)) return *locale;
+    fail("unknown locale " + name + " (" + office::kLocaleChoices + ")");
+}
+
 std::vector<std::string> enabled_tools(const Options& o) {
     std::vector<std::string> names;
     if (const auto problem = office::select_tools(o.profile, o.tools, names); !problem.empty()) fail(problem);

@@ -6,6 +6,7 @@
 #include "audit.h"
 #include "log.h"
 #include "office_store_for.h"
+#include "person_texts.h"
 #include "sqlite_office_store.h"
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 struct Options {
     std::string db;
     std::string profile = "all";
+    office::Locale locale = office::Locale::En;  // --locale: the language of texts for people
     std::vector<std::string> tools;
     std::int64_t state_ttl = 600;
     office::LogLevel log_level = office::LogLevel::Info;
@@ -22,7 +24,7 @@ struct Options {
     // The serving options as given (command line or environment; empty: not given), so
     // `config` can carry every one of them into the pasted configuration.
     struct {
-        std::string profile, tools, state_ttl, log_level;
+        std::string profile, tools, state_ttl, log_level, locale;
     } given;
     office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;
@@ -55,6 +57,9 @@ std::int64_t positive_number(const std::string& option, const std::string& text)
 std::int64_t milliseconds_of(const std::string& option, const std::string& text);
 
 office::Durability durability_named(const std::string& name);
+
+// --locale's value (en, es, zh_CN), else fail().
+office::Locale locale_option(const std::string& name);
 
 // The tools the profile and --tools select (empty: all); fail() on a name that does not exist.
 std::vector<std::string> enabled_tools(const Options& o);

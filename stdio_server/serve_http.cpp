@@ -101,6 +101,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.max_connections = static_cast<std::size_t>(o.max_connections);
     const auto tools = enabled_tools(o);
     h.endpoint.tools = tools;
+    h.endpoint.locale = o.locale;
     // Unlike stdio, the store opens now: an HTTP office is a service, and a database that
     // cannot work should stop it before it listens, not at the first call.
     try {

@@ -5,7 +5,8 @@ the transcripts (written beside the build as transcripts/*.jsonl for inspection)
 each server message twice: as a JSON-RPC message of that revision, and its result as the
 result type of the method it answers.
 
-Usage: schema_conformance.py OFFICE_MCP_BINARY SPEC_DIR OUT_DIR
+Usage: schema_conformance.py OFFICE_MCP_BINARY SPEC_DIR OUT_DIR [SERVER_ARGUMENT...]
+(e.g. --locale es: the refund form in Spanish must conform just the same)
 """
 import json
 import os
@@ -16,6 +17,7 @@ import tempfile
 import jsonschema
 
 BINARY, SPEC_DIR, OUT_DIR = sys.argv[1:4]
+SERVER_ARGUMENTS = sys.argv[4:]
 MODERN = "2026-07-28"
 LEGACY = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
 
@@ -68,7 +70,7 @@ class Server:
     def __init__(self, db):
         # stderr goes to a file: a sanitizer report or a crash at exit must not go unseen.
         self.stderr = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen([BINARY, "--db", db], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen([BINARY, "--db", db, *SERVER_ARGUMENTS], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self.stderr, text=True, bufsize=1)
 
     def send(self, message):

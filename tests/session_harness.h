@@ -66,11 +66,12 @@ inline std::vector<json> parse_lines(const std::string& out) {
 // test moves. Not movable: the session's callbacks point back at it.
 class InProcessServer {
 public:
-    // `principal`: the caller a bearer token proved (HTTP); `logger`: where request lines go.
+    // `principal`: the caller a bearer token proved (HTTP); `logger`: where request lines go;
+    // `locale`: the language of texts for people (--locale).
     explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:", std::string principal = {},
-                             Logger* logger = nullptr)
+                             Logger* logger = nullptr, Locale locale = Locale::En)
         : path_(std::move(path)),
-          connection_(make_options(std::move(tools), std::move(principal), logger)),
+          connection_(make_options(std::move(tools), std::move(principal), logger, locale)),
           session(connection_.session()) {}
     InProcessServer(const InProcessServer&) = delete;
     InProcessServer& operator=(const InProcessServer&) = delete;
@@ -141,8 +142,9 @@ private:
         return parse_lines(out);
     }
 
-    ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger) {
+    ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger, Locale locale) {
         ConnectionOptions options;
+        options.locale = locale;
         options.tools = std::move(tools);
         options.principal = std::move(principal);
         options.logger = logger;

@@ -57,6 +57,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.logger = options_.logger;
     c.max_line = options_.max_body;
     c.principal = principal ? principal->name : std::string();
+    c.locale = options_.locale;
     return c;
 }
 

@@ -6,29 +6,27 @@
 namespace office {
 
 ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const std::string& who_name,
-                                      const std::string& who_version, const std::string& at) {
+                                      const std::string& who_version, const std::string& at, Locale locale) {
     WriteTransaction tx(store);
-    const std::string request = "Approval request #" + std::to_string(id);
+    const auto& t = person_texts(locale);
     const auto candidate = store.reopen_candidate(id);
-    if (!candidate) return {false, "There is no approval request #" + std::to_string(id) + "."};
-    const std::string invoice = "invoice " + std::to_string(candidate->invoice_id);
-    if (candidate->status != "declined")
-        return {false, request + " for " + invoice + " is " + candidate->status +
-                           ", not declined; only a declined request can be re-opened."};
-    if (candidate->left <= 0)
-        return {false, request + " cannot be re-opened: " + invoice + " has nothing left to refund."};
-    if (candidate->other_pending)
-        return {false, request + " cannot be re-opened: approval request #" + std::to_string(*candidate->other_pending) +
-                           " for " + invoice + " is already waiting in office-desk."};
+    if (!candidate) return {false, fill(t.reopen_missing, {{"id", std::to_string(id)}})};
+    const std::vector<std::pair<std::string_view, std::string>> values{
+        {"id", std::to_string(id)},
+        {"invoice", std::to_string(candidate->invoice_id)},
+        {"status", person_request_status(locale, candidate->status)},
+        {"other", candidate->other_pending ? std::to_string(*candidate->other_pending) : std::string()}};
+    if (candidate->status != "declined") return {false, fill(t.reopen_not_declined, values)};
+    if (candidate->left <= 0) return {false, fill(t.reopen_nothing_left, values)};
+    if (candidate->other_pending) return {false, fill(t.reopen_other_pending, values)};
     store.reopen_request(id);
-    const std::string sentence = request + " for " + invoice + " is pending again; a person can review it in office-desk.";
+    const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(candidate->invoice_id);
     store.append_audit(AuditEntry{0, at, who_name, who_version, "command", "", "refund_reopened", "invoice",
                                   candidate->invoice_id,
-                                  request + " for " + invoice + " was declined and is re-opened: it waits for a person in "
-                                                                "office-desk again.",
+                                  request + " was declined and is re-opened: it waits for a person in office-desk again.",
                                   ""});  // a command at the office's own console: no token
     tx.commit();
-    return {true, sentence};
+    return {true, fill(t.reopen_done, values)};
 }
 
 std::string approvals_table(const std::vector<ApprovalRequest>& requests) {

@@ -3,6 +3,8 @@
 // `office-mcp approvals list` and `office-mcp approvals reopen N`. A person who declined a
 // refund by mistake re-opens the request, and it waits in office-desk again (issue 11).
 
+#include "person_texts.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,8 +24,10 @@ struct ReopenOutcome {
 // and audits it as refund_reopened by `who`, in one write transaction. Refused, changing
 // nothing, when the request does not exist, is not declined, its invoice has nothing left to
 // refund, or another request of that invoice is pending.
+// The sentence is for a person, in `locale` (person_texts.h); the audit row stays English.
 ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const std::string& who_name,
-                                      const std::string& who_version, const std::string& at);
+                                      const std::string& who_version, const std::string& at,
+                                      Locale locale = Locale::En);
 
 // The queue as `office-mcp approvals list` prints it: a table, or "No approval requests."
 std::string approvals_table(const std::vector<ApprovalRequest>& requests);

@@ -6,6 +6,7 @@
 
 #include "clock.h"
 #include "json_rpc.h"
+#include "person_texts.h"
 #include "schema_validator.h"
 
 #include <functional>
@@ -79,6 +80,8 @@ struct CallContext {
     std::string state_nonce;
     // The call's idempotency key, when it has one (core/office/idempotency.h); null: none.
     const IdempotencyKey* idempotency = nullptr;
+    // The language of the texts meant for a person (the refund form): --locale (person_texts.h).
+    Locale locale = Locale::En;
 };
 
 // Records `nonce` as used at `at`, inside the caller's open transaction. Throws the

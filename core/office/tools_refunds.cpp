@@ -3,10 +3,12 @@
 #include "clock.h"
 #include "money.h"
 #include "person_text.h"
+#include "person_texts.h"
 #include "schema_validator.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace office::tools_internal {
 
@@ -61,16 +63,18 @@ ToolResult already_refunded(std::int64_t invoice_id) {
     return refuse("Invoice " + std::to_string(invoice_id) + " was already refunded; nothing changed.");
 }
 
-// The amount a person may enter is what is left of the invoice.
-json refund_form_schema(const Invoice& invoice) {
+// The amount a person may enter is what is left of the invoice. Titles, descriptions and the
+// message are for the person, in the office's language (person_texts.h).
+json refund_form_schema(const Invoice& invoice, Locale locale) {
+    const auto& t = person_texts(locale);
     const json amount{{"type", "number"},
-                      {"title", "Amount to refund"},
-                      {"description", "At most " + format_cents(invoice.left()) + ", with at most two decimals."},
+                      {"title", t.amount_title},
+                      {"description", fill(t.amount_description, {{"left", person_money(locale, invoice.left())}})},
                       {"minimum", 0.01},
                       {"maximum", cents_to_amount(invoice.left())}};
     const json reason{{"type", "string"},
-                      {"title", "Reason"},
-                      {"description", "Why the money goes back (3 to 200 characters)."},
+                      {"title", t.reason_title},
+                      {"description", t.reason_description},
                       {"minLength", 3},
                       {"maxLength", 200}};
     return json{{"type", "object"},
@@ -78,43 +82,48 @@ json refund_form_schema(const Invoice& invoice) {
                 {"required", {"amount", "reason"}}};
 }
 
-InputRequired ask_for_refund(const Invoice& invoice, const std::string& problem) {
-    std::string message = "Refund " + describe(invoice) + "? Enter the amount to refund (at most " +
-                          format_cents(invoice.left()) + ") and the reason, or decline.";
-    if (!problem.empty()) message = "The answer was not accepted: " + problem + ". " + message;
-    return InputRequired{std::string(kApproveRefund), std::move(message), refund_form_schema(invoice)};
+InputRequired ask_for_refund(const Invoice& invoice, const std::vector<Problem>& problems, Locale locale) {
+    const auto& t = person_texts(locale);
+    std::string message = fill(t.question, {{"invoice", person_invoice(locale, invoice)},
+                                            {"left", person_money(locale, invoice.left())}});
+    if (!problems.empty())
+        message = fill(t.not_accepted, {{"problems", person_problems(locale, problems, invoice)}, {"question", message}});
+    return InputRequired{std::string(kApproveRefund), std::move(message), refund_form_schema(invoice, locale)};
 }
 
-// Checks a person's answer against the form and the business rules; "" when it is good. The
-// reason comes back trimmed, as it is stored; its length is judged on that text.
-std::string check_refund_answer(const Invoice& invoice, const json& content, std::int64_t& cents, std::string& reason) {
-    if (!content.is_object()) return "the answer has no form content";
+// Checks a person's answer against the form and the business rules; none when it is good. The
+// reason comes back trimmed, as it is stored; its length is judged on that text. The rules
+// beyond the validator's are "content", "blank", "control", "decimals" and "range".
+std::vector<Problem> check_refund_answer(const Invoice& invoice, const json& content, std::int64_t& cents, std::string& reason) {
+    if (!content.is_object()) return {Problem{"", "content", "the answer has no form content"}};
     json checked = content;
-    std::string reason_problem;
+    std::optional<Problem> reason_problem;
     if (const auto it = content.find("reason"); it != content.end() && it->is_string()) {
         reason = trim_whitespace(it->get_ref<const std::string&>());
-        if (reason.empty()) reason_problem = "reason: must not be blank";
-        else if (has_control_character(reason)) reason_problem = "reason: must not contain control characters";
+        if (reason.empty()) reason_problem = Problem{"reason", "blank", "reason: must not be blank"};
+        else if (has_control_character(reason))
+            reason_problem = Problem{"reason", "control", "reason: must not contain control characters"};
         // With a problem of its own the reason is checked no further: a stand-in the form's
         // rules accept keeps the schema from adding a second message about it.
-        checked["reason"] = reason_problem.empty() ? reason : std::string("n/a");
+        checked["reason"] = reason_problem ? std::string("n/a") : reason;
     }
-    auto schema = refund_form_schema(invoice);
+    auto schema = refund_form_schema(invoice, Locale::En);
     schema["additionalProperties"] = false;
     auto problems = SchemaValidator(schema).check(checked);
-    if (!reason_problem.empty()) {
+    if (reason_problem) {
         // In the validator's order: after amount's problems, before unexpected fields.
         const auto at = std::find_if(problems.begin(), problems.end(),
                                      [](const Problem& p) { return p.rule == "additionalProperties"; });
-        problems.insert(at, Problem{"reason", "text", reason_problem});
+        problems.insert(at, *reason_problem);
     }
-    if (!problems.empty()) return join_messages(problems);
+    if (!problems.empty()) return problems;
     const double amount = content["amount"].get<double>();
     const double scaled = amount * 100.0;
     cents = std::llround(scaled);
-    if (std::fabs(scaled - static_cast<double>(cents)) > 1e-6) return "amount: must have at most two decimals";
+    if (std::fabs(scaled - static_cast<double>(cents)) > 1e-6)
+        return {Problem{"amount", "decimals", "amount: must have at most two decimals"}};
     if (cents <= 0 || cents > invoice.left())
-        return "amount: must be between 0.01 and " + format_cents(invoice.left());
+        return {Problem{"amount", "range", "amount: must be between 0.01 and " + format_cents(invoice.left())}};
     return {};
 }
 
@@ -197,7 +206,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     if (!ctx.can_elicit) return queue_refund(store, invoice_id, ctx);
     if (!ctx.input_responses) {
         if (invoice->left() == 0) return already_refunded(invoice_id);
-        return ask_for_refund(*invoice, "");
+        return ask_for_refund(*invoice, {}, ctx.locale);
     }
 
     // Round two, under the write lock, judged on the invoice as it is now: another refund may
@@ -234,9 +243,11 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     std::int64_t cents = 0;
     std::string reason;
     const json* content = find_member(answer, "content");
-    std::string problem = action == "accept" ? check_refund_answer(*invoice, content ? *content : json(), cents, reason)
-                                             : "action must be accept, decline or cancel";
-    if (!problem.empty()) {
+    const auto problems = action == "accept"
+                              ? check_refund_answer(*invoice, content ? *content : json(), cents, reason)
+                              : std::vector<Problem>{{"", "action", "action must be accept, decline or cancel"}};
+    if (!problems.empty()) {
+        const std::string problem = join_messages(problems);  // the model's words, in its result
         if (ctx.asks >= kMaxAsks)
             return commit_with_result(
                 tx, store, ctx,
@@ -244,7 +255,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                        describe(*invoice) + " and no answer was accepted (the last one: " + problem +
                        "). Call issue_refund again to start over."));
         tx.commit();  // the state is spent; the person is asked again with a fresh one
-        return ask_for_refund(*invoice, problem);
+        return ask_for_refund(*invoice, problems, ctx.locale);
     }
 
     const auto now = utc_time(ctx.now());

@@ -8,6 +8,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.now = options.now;
     s.logger = options.logger;
     s.principal = options.principal;
+    s.locale = options.locale;
     // Nothing is opened until a request needs it: server/discover and tools/list never touch
     // the store, so a probe leaves no file behind. A store that cannot be opened fails the
     // request (-32603) and, through fatal(), the connection.

@@ -48,6 +48,7 @@ struct SessionOptions {
     UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
+    Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
 };
 
 class Session {

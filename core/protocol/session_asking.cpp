@@ -113,6 +113,7 @@ void Session::handle_response(const json& message, std::string& out) {
                 ctx.store = options_.store;
                 ctx.now = options_.now;
                 ctx.caller = parked->caller;
+                ctx.locale = options_.locale;
                 ctx.can_elicit = true;
                 ctx.route = Route::Elicitation;
                 ctx.asks = parked->asks;

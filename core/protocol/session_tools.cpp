@@ -81,6 +81,7 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.store = options_.store;
     ctx.now = options_.now;
     ctx.caller = request.caller;
+    ctx.locale = options_.locale;
     ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
 
     // A write's idempotency key (core/office/idempotency.h); a read needs none and ignores one.

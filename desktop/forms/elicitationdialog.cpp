@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -23,7 +24,19 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     const bool refund = context.known || !context.whoAsks().isEmpty();
     setWindowTitle(context.known ? tr("Refund for invoice %1").arg(context.invoiceId) : tr("%1 asks").arg(who));
 
-    auto *layout = new QVBoxLayout(this);
+    // The question and the form scroll when the screen is short (200 % scaling): their labels
+    // keep their height instead of being squeezed over each other; details and buttons stay.
+    auto *outer = new QVBoxLayout(this);
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("questionScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    scroll->setWidget(body);
+    outer->addWidget(scroll, 1);
 
     auto *header = new QHBoxLayout;
     auto *icon = new QLabel;
@@ -74,6 +87,9 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     line->setFrameShadow(QFrame::Sunken);
     layout->addWidget(line);
 
+    // The refund's amount is money: read in cents as the person's locale writes it.
+    if (refund || request.tool == QLatin1String("issue_refund"))
+        m_form->setMoneyFields({QStringLiteral("amount")});
     m_form->setSchema(request.requestedSchema);
     layout->addWidget(m_form);
 
@@ -82,6 +98,7 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     m_problems->setWordWrap(true);
     layout->addWidget(m_problems);
     layout->addStretch(1);
+    layout = outer;  // what follows stays below the scrolling part
 
     // How the question travelled, for whoever debugs a client: protocol words stay here.
     const QString via = request.legacy ? tr("an elicitation/create request (2025-11-25 session)")
@@ -109,12 +126,21 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     m_cancelButton->setToolTip(tr("Dismiss without deciding"));
     layout->addWidget(buttons);
 
+    // Announced as a dialog with its question: the title says what it is about, the message asks.
+    setAccessibleName(windowTitle());
+    setAccessibleDescription(context.whoAsks().isEmpty() ? request.message : context.whoAsks() + QLatin1Char(' ') + request.message);
+    message->setAccessibleDescription(tr("The question"));
+    m_problems->setAccessibleDescription(tr("What keeps the answer from being accepted"));
+    buttons->setAccessibleName(tr("Answer"));
+
     connect(m_acceptButton, &QPushButton::clicked, this, [this] {
         if (m_form->isValid())
             answer(QStringLiteral("accept"));
     });
     connect(m_declineButton, &QPushButton::clicked, this, [this] { answer(QStringLiteral("decline")); });
     connect(m_cancelButton, &QPushButton::clicked, this, [this] { answer(QStringLiteral("cancel")); });
+    // Never narrower than what it scrolls: only the height gives way on a short screen.
+    scroll->setMinimumWidth(body->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
     connect(m_form, &SchemaForm::changed, this, &ElicitationDialog::updateAcceptButton);
     updateAcceptButton();
     if (QWidget *first = m_form->editor(m_form->fieldNames().value(0)))
@@ -125,7 +151,7 @@ void ElicitationDialog::updateAcceptButton()
 {
     const QStringList problems = m_form->problems();
     m_acceptButton->setEnabled(problems.isEmpty());
-    m_problems->setText(problems.isEmpty() ? QString() : tr("To accept: %1.").arg(problems.join(QLatin1String("; "))));
+    m_problems->setText(problems.isEmpty() ? QString() : tr("To accept: %1.").arg(problems.join(tr("; ", "between two problems in a list"))));
 }
 
 void ElicitationDialog::answer(const QString &action)

@@ -1,23 +1,13 @@
 #include "refundcontext.h"
 
+#include "localnumbers.h"
 #include "sqlitereader.h"
 
-#include <QCoreApplication>
-
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RefundContext", text);
-}
-
-} // namespace
+#include <QLocale>
 
 QString RefundContext::money(qint64 cents)
 {
-    const QString sign = cents < 0 ? QStringLiteral("-") : QString();
-    const qint64 magnitude = cents < 0 ? -cents : cents;
-    return sign + QStringLiteral("%1.%2").arg(magnitude / 100).arg(magnitude % 100, 2, 10, QLatin1Char('0'));
+    return LocalNumbers::formatMoney(cents);  // integer arithmetic, the person's decimal mark
 }
 
 QString RefundContext::whoAsks() const
@@ -29,10 +19,9 @@ QString RefundContext::whoAsks() const
     const QString who = askedBy.isEmpty() ? tr("An AI client") : askedBy;
     if (!askedAt.isValid())
         return tr("%1 asked in approval request #%2.").arg(who).arg(requestId);
-    const QString when = askedAt.date() == QDate::currentDate()
-        ? tr("today at %1").arg(askedAt.toString(QStringLiteral("HH:mm")))
-        : askedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-    return tr("%1 asked in approval request #%2, %3.").arg(who).arg(requestId).arg(when);
+    if (askedAt.date() == QDate::currentDate())
+        return tr("%1 asked in approval request #%2, today at %3.").arg(who).arg(requestId).arg(LocalNumbers::formatTime(askedAt.time()));
+    return tr("%1 asked in approval request #%2 on %3.").arg(who).arg(requestId).arg(LocalNumbers::formatDateTime(askedAt));
 }
 
 QString RefundContext::invoiceLine() const

@@ -6,11 +6,15 @@
 
 #include "tablerows.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QString>
 
 struct RefundContext
 {
+    Q_DECLARE_TR_FUNCTIONS(RefundContext)
+
+public:
     bool known = false;          // an invoice was found
     bool fromToolsPanel = false; // the person at the desk started it
     qint64 requestId = 0;        // approval request under review, 0 when none
@@ -32,5 +36,6 @@ struct RefundContext
     static RefundContext read(const QString &database, qint64 invoiceId, qint64 requestId);
     // The same from the office's resources (office://invoices and office://approval_requests).
     static RefundContext fromTables(const TableRows &invoices, const TableRows &requests, qint64 invoiceId, qint64 requestId);
+    // Money as the person's locale writes it ("80,00" in es), from exact cents.
     static QString money(qint64 cents);
 };

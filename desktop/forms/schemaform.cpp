@@ -12,8 +12,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include "localnumbers.h"
 
 #include <climits>
 #include <cmath>
@@ -100,9 +103,16 @@ SchemaForm::Kind kindFor(const QJsonObject &property)
     return SchemaForm::Kind::Json;
 }
 
+// Numbers as the person's locale writes them ("50,5" in es), as short as exact.
 QString formatNumber(double value)
 {
-    return QString::number(value, 'g', 12);
+    return LocalNumbers::formatNumber(value);
+}
+
+// A bound of a field: money with its two decimals ("80,00"), other numbers as short as exact.
+QString formatBound(double value, bool money)
+{
+    return money ? LocalNumbers::formatMoney(std::llround(value * 100)) : formatNumber(value);
 }
 
 // The text a number is shown with: integers without a fraction, others as short as exact.
@@ -114,29 +124,33 @@ QString numberText(const QJsonValue &value, SchemaForm::Kind kind)
 }
 
 // What a person typed into a number field, as JSON; undefined when it is not a number of
-// that kind. Both "12.50" and "12,50" are read as twelve and a half (a desk in a country that
-// writes a decimal comma); nothing else is guessed at.
-QJsonValue parseNumber(const QString &text, SchemaForm::Kind kind)
+// that kind, and then *problem says why. Numbers are read as the person's locale writes them
+// (localnumbers.h: "12,50" and "12.50" are twelve and a half, "1.000" at a Spanish desk is
+// refused as ambiguous); money is read in exact cents, at most two decimals.
+QJsonValue parseNumber(const QString &text, SchemaForm::Kind kind, bool money = false, QString *problem = nullptr)
 {
     static const QRegularExpression integer(QStringLiteral("^[+-]?\\d+$"));
-    static const QRegularExpression decimal(QStringLiteral("^[+-]?(\\d+([.,]\\d*)?|[.,]\\d+)$"));
     if (kind == SchemaForm::Kind::Integer) {
         bool ok = false;
         const qint64 value = text.toLongLong(&ok);
         return integer.match(text).hasMatch() && ok ? QJsonValue(value) : QJsonValue(QJsonValue::Undefined);
     }
-    if (!decimal.match(text).hasMatch())
-        return QJsonValue(QJsonValue::Undefined);
-    QString dotted = text;
-    dotted.replace(QLatin1Char(','), QLatin1Char('.'));
-    bool ok = false;
-    const double value = dotted.toDouble(&ok);
-    return ok && std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Undefined);
+    if (money) {
+        const LocalNumbers::Money parsed = LocalNumbers::parseMoney(text, QLocale());
+        if (problem)
+            *problem = parsed.problem;
+        // cents / 100.0 is the double nearest the amount, as the server reads it back to cents.
+        return parsed.ok ? QJsonValue(double(parsed.cents) / 100.0) : QJsonValue(QJsonValue::Undefined);
+    }
+    const LocalNumbers::Number parsed = LocalNumbers::parseNumber(text, QLocale());
+    if (problem)
+        *problem = parsed.problem;
+    return parsed.ok ? QJsonValue(parsed.value) : QJsonValue(QJsonValue::Undefined);
 }
 
 // The server's validator's words (core/office/schema_validator.cpp), so the desk and a model read
 // the same sentence for the same mistake: "must be between 1 and 5".
-QString rangeProblem(const QJsonObject &property)
+QString rangeProblem(const QJsonObject &property, bool money)
 {
     QString lower, upper;
     bool lowerExclusive = false, upperExclusive = false;
@@ -146,24 +160,30 @@ QString rangeProblem(const QJsonObject &property)
     const QJsonValue maximum = property.value(QLatin1String("maximum"));
     const QJsonValue exclusiveMaximum = property.value(QLatin1String("exclusiveMaximum"));
     if (exclusiveMinimum.isDouble() && (!minimum.isDouble() || exclusiveMinimum.toDouble() >= minimum.toDouble())) {
-        lower = formatNumber(exclusiveMinimum.toDouble());
+        lower = formatBound(exclusiveMinimum.toDouble(), money);
         lowerExclusive = true;
     } else if (minimum.isDouble()) {
-        lower = formatNumber(minimum.toDouble());
+        lower = formatBound(minimum.toDouble(), money);
     }
     if (exclusiveMaximum.isDouble() && (!maximum.isDouble() || exclusiveMaximum.toDouble() <= maximum.toDouble())) {
-        upper = formatNumber(exclusiveMaximum.toDouble());
+        upper = formatBound(exclusiveMaximum.toDouble(), money);
         upperExclusive = true;
     } else if (maximum.isDouble()) {
-        upper = formatNumber(maximum.toDouble());
+        upper = formatBound(maximum.toDouble(), money);
     }
-    const QString lowerPhrase = lowerExclusive ? SchemaForm::tr("greater than %1").arg(lower) : SchemaForm::tr("at least %1").arg(lower);
-    const QString upperPhrase = upperExclusive ? SchemaForm::tr("less than %1").arg(upper) : SchemaForm::tr("at most %1").arg(upper);
-    if (!lower.isEmpty() && !upper.isEmpty() && !lowerExclusive && !upperExclusive)
-        return lower == upper ? SchemaForm::tr("must be exactly %1").arg(lower) : SchemaForm::tr("must be between %1 and %2").arg(lower, upper);
-    if (!lower.isEmpty() && !upper.isEmpty())
-        return SchemaForm::tr("must be %1 and %2").arg(lowerPhrase, upperPhrase);
-    return SchemaForm::tr("must be %1").arg(lower.isEmpty() ? upperPhrase : lowerPhrase);
+    // Whole sentences, never assembled from phrases: a translator words each as a whole.
+    if (!lower.isEmpty() && !upper.isEmpty()) {
+        if (!lowerExclusive && !upperExclusive)
+            return lower == upper ? SchemaForm::tr("must be exactly %1").arg(lower) : SchemaForm::tr("must be between %1 and %2").arg(lower, upper);
+        if (lowerExclusive && upperExclusive)
+            return SchemaForm::tr("must be greater than %1 and less than %2").arg(lower, upper);
+        if (lowerExclusive)
+            return SchemaForm::tr("must be greater than %1 and at most %2").arg(lower, upper);
+        return SchemaForm::tr("must be at least %1 and less than %2").arg(lower, upper);
+    }
+    if (!lower.isEmpty())
+        return lowerExclusive ? SchemaForm::tr("must be greater than %1").arg(lower) : SchemaForm::tr("must be at least %1").arg(lower);
+    return upperExclusive ? SchemaForm::tr("must be less than %1").arg(upper) : SchemaForm::tr("must be at most %1").arg(upper);
 }
 
 QString jsonText(const QJsonValue &value)
@@ -207,23 +227,18 @@ QString formatProblem(const QString &format, const QString &text)
     return QString();
 }
 
-QString characters(qint64 count)
-{
-    return count == 1 ? SchemaForm::tr("1 character") : SchemaForm::tr("%1 characters").arg(count);
-}
-
 QString lengthProblem(const QJsonObject &property)
 {
     const QJsonValue minLength = property.value(QLatin1String("minLength"));
     const QJsonValue maxLength = property.value(QLatin1String("maxLength"));
     if (minLength.isDouble() && maxLength.isDouble()) {
         return minLength.toInteger() == maxLength.toInteger()
-            ? SchemaForm::tr("must be exactly %1").arg(characters(minLength.toInteger()))
-            : SchemaForm::tr("must be between %1 and %2").arg(minLength.toInteger()).arg(characters(maxLength.toInteger()));
+            ? SchemaForm::tr("must be exactly %n character(s)", nullptr, int(minLength.toInteger()))
+            : SchemaForm::tr("must be between %1 and %n character(s)", nullptr, int(maxLength.toInteger())).arg(minLength.toInteger());
     }
     if (minLength.isDouble())
-        return SchemaForm::tr("must be at least %1").arg(characters(minLength.toInteger()));
-    return SchemaForm::tr("must be at most %1").arg(characters(maxLength.toInteger()));
+        return SchemaForm::tr("must be at least %n character(s)", nullptr, int(minLength.toInteger()));
+    return SchemaForm::tr("must be at most %n character(s)", nullptr, int(maxLength.toInteger()));
 }
 
 QString placeholderFor(const QJsonObject &property)
@@ -253,7 +268,7 @@ SchemaForm::SchemaForm(QWidget *parent)
     setSchema(QJsonObject{{kType, QStringLiteral("object")}});
 }
 
-QString SchemaForm::describeBounds(const QJsonObject &property)
+QString SchemaForm::describeBounds(const QJsonObject &property, bool money)
 {
     QStringList parts;
     switch (kindFor(property)) {
@@ -263,9 +278,9 @@ QString SchemaForm::describeBounds(const QJsonObject &property)
         if (minLength.isDouble() && maxLength.isDouble())
             parts << tr("%1–%2 characters").arg(minLength.toInteger()).arg(maxLength.toInteger());
         else if (maxLength.isDouble())
-            parts << tr("up to %1").arg(characters(maxLength.toInteger()));
+            parts << tr("up to %n character(s)", nullptr, int(maxLength.toInteger()));
         else if (minLength.isDouble() && minLength.toInteger() > 1)
-            parts << tr("at least %1").arg(characters(minLength.toInteger()));
+            parts << tr("at least %n character(s)", nullptr, int(minLength.toInteger()));
         const QString format = property.value(QLatin1String("format")).toString();
         if (!format.isEmpty())
             parts << tr("format: %1").arg(format);
@@ -277,13 +292,13 @@ QString SchemaForm::describeBounds(const QJsonObject &property)
     case Kind::Number: {
         QString low, high;
         if (property.value(QLatin1String("minimum")).isDouble())
-            low = formatNumber(property.value(QLatin1String("minimum")).toDouble());
+            low = formatBound(property.value(QLatin1String("minimum")).toDouble(), money);
         else if (property.value(QLatin1String("exclusiveMinimum")).isDouble())
-            low = QLatin1String("> ") + formatNumber(property.value(QLatin1String("exclusiveMinimum")).toDouble());
+            low = QLatin1String("> ") + formatBound(property.value(QLatin1String("exclusiveMinimum")).toDouble(), money);
         if (property.value(QLatin1String("maximum")).isDouble())
-            high = formatNumber(property.value(QLatin1String("maximum")).toDouble());
+            high = formatBound(property.value(QLatin1String("maximum")).toDouble(), money);
         else if (property.value(QLatin1String("exclusiveMaximum")).isDouble())
-            high = QLatin1String("< ") + formatNumber(property.value(QLatin1String("exclusiveMaximum")).toDouble());
+            high = QLatin1String("< ") + formatBound(property.value(QLatin1String("exclusiveMaximum")).toDouble(), money);
         if (!low.isEmpty() && !high.isEmpty() && !low.startsWith(QLatin1Char('>')) && !high.startsWith(QLatin1Char('<')))
             parts << tr("%1 to %2").arg(low, high);
         else if (!low.isEmpty() && !high.isEmpty())
@@ -364,6 +379,7 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     field.schema = property;
     field.kind = kindFor(property);
     field.required = required;
+    field.money = field.kind == Kind::Number && m_moneyFields.contains(name);
 
     auto *row = new QWidget(m_body);
     auto *rowLayout = new QVBoxLayout(row);
@@ -375,7 +391,7 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     rowLayout->addWidget(field.editor);
 
     const QString description = property.value(QLatin1String("description")).toString();
-    const QString bounds = describeBounds(property);
+    const QString bounds = describeBounds(property, field.money);
     QStringList hintParts;
     if (!description.isEmpty())
         hintParts << description.toHtmlEscaped();
@@ -411,6 +427,16 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     label->setToolTip(required ? tr("%1 (required)").arg(name) : tr("%1 (optional)").arg(name));
     if (!description.isEmpty())
         field.editor->setToolTip(description);
+    // What a screen reader says for the field: its title (the label's "*" is a picture of
+    // "required"), then its description and bounds.
+    field.editor->setAccessibleName(required ? tr("%1 (required)").arg(title) : title);
+    QStringList spoken;
+    if (!description.isEmpty())
+        spoken << description;
+    if (!bounds.isEmpty())
+        spoken << bounds;
+    field.editor->setAccessibleDescription(spoken.join(QStringLiteral(" — ")));
+    field.errorLabel->setAccessibleDescription(tr("Problem with %1").arg(title));
     m_layout->addRow(label, row);
 
     m_fields.push_back(field);
@@ -446,6 +472,8 @@ QWidget *SchemaForm::createEditor(Field &field)
         auto *edit = new QLineEdit;
         edit->setPlaceholderText(placeholderFor(property));
         edit->setClearButtonEnabled(true);
+        for (QToolButton *clear : edit->findChildren<QToolButton *>())
+            clear->setAccessibleName(tr("Clear"));  // the little ⓧ, for a screen reader
         return edit;
     }
     case Kind::Integer:
@@ -544,7 +572,7 @@ QJsonValue SchemaForm::fieldValue(const Field &field, bool *set) const
     case Kind::Number: {
         const QString text = static_cast<QLineEdit *>(field.editor)->text().trimmed();
         *set = !text.isEmpty();
-        return parseNumber(text, field.kind);  // undefined when it is not a number of that kind
+        return parseNumber(text, field.kind, field.money);  // undefined when it is not a number of that kind
     }
     case Kind::Boolean:
         return static_cast<QCheckBox *>(field.editor)->isChecked();
@@ -603,8 +631,13 @@ QString SchemaForm::fieldProblem(const Field &field) const
     }
     case Kind::Integer:
     case Kind::Number: {
-        if (value.isUndefined())
-            return field.kind == Kind::Integer ? tr("must be a whole number") : tr("must be a number");
+        if (value.isUndefined()) {
+            if (field.kind == Kind::Integer)
+                return tr("must be a whole number");
+            QString problem;
+            parseNumber(static_cast<QLineEdit *>(field.editor)->text().trimmed(), field.kind, field.money, &problem);
+            return problem.isEmpty() ? tr("must be a number") : problem;
+        }
         const double number = value.toDouble();
         const QJsonValue minimum = property.value(QLatin1String("minimum"));
         const QJsonValue maximum = property.value(QLatin1String("maximum"));
@@ -613,7 +646,7 @@ QString SchemaForm::fieldProblem(const Field &field) const
         if ((minimum.isDouble() && number < minimum.toDouble()) || (maximum.isDouble() && number > maximum.toDouble())
             || (exclusiveMinimum.isDouble() && number <= exclusiveMinimum.toDouble())
             || (exclusiveMaximum.isDouble() && number >= exclusiveMaximum.toDouble()))
-            return rangeProblem(property);
+            return rangeProblem(property, field.money);
         const QJsonValue multipleOf = property.value(QLatin1String("multipleOf"));
         if (multipleOf.isDouble() && multipleOf.toDouble() > 0) {
             const double ratio = number / multipleOf.toDouble();
@@ -762,7 +795,8 @@ QStringList SchemaForm::problems() const
     for (const Field &field : m_fields) {
         const QString problem = fieldProblem(field);
         if (!problem.isEmpty())
-            problems << QStringLiteral("%1: %2").arg(field.schema.value(QLatin1String("title")).toString(field.name), problem);
+            problems << tr("%1: %2", "a field's title, then what is wrong with its value")
+                            .arg(field.schema.value(QLatin1String("title")).toString(field.name), problem);
     }
     return problems;
 }

@@ -24,6 +24,10 @@ public:
 
     explicit SchemaForm(QWidget *parent = nullptr);
 
+    // Number fields that hold money (the refund's amount): read in exact cents with the
+    // locale's decimal mark, at most two decimals, bounds shown as money ("80,00"). Takes
+    // effect at the next setSchema.
+    void setMoneyFields(const QStringList &names) { m_moneyFields = names; }
     void setSchema(const QJsonObject &schema);
     QJsonObject schema() const { return m_schema; }
 
@@ -45,7 +49,7 @@ public:
     // Shows every field's problem, not only those of fields the user has touched.
     void revealProblems();
 
-    static QString describeBounds(const QJsonObject &property);
+    static QString describeBounds(const QJsonObject &property, bool money = false);
 
     // Gives keyboard focus to the first field; false when there are no fields.
     bool focusFirstField();
@@ -67,6 +71,7 @@ private:
         QJsonObject schema;
         Kind kind = Kind::Text;
         bool required = false;
+        bool money = false;
         QWidget *editor = nullptr;
         QLabel *errorLabel = nullptr;
         QJsonArray choices;     // Choice / MultiChoice values, in item order
@@ -82,6 +87,7 @@ private:
     const Field *find(const QString &name) const;
 
     QJsonObject m_schema;
+    QStringList m_moneyFields;
     std::vector<Field> m_fields;
     QWidget *m_body = nullptr;  // rebuilt by setSchema
     QFormLayout *m_layout = nullptr;

@@ -96,6 +96,8 @@ QStringList McpClient::arguments() const
         args << QStringLiteral("--db") << m_launch.database;
     if (!m_launch.profile.isEmpty() && m_launch.profile != QLatin1String("all"))
         args << QStringLiteral("--profile") << m_launch.profile;
+    if (!m_launch.locale.isEmpty())
+        args << QStringLiteral("--locale") << m_launch.locale;
     args << m_launch.extraArguments;
     return args;
 }

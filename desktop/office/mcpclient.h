@@ -40,6 +40,9 @@ public:
         bool declareElicitation = true;  // without it the server queues refunds for approval
         QString clientName = QStringLiteral("office-desk");
         QStringList extraArguments;
+        // The language of the office's texts for people (office-mcp --locale: the refund form);
+        // the desk passes its own. Empty: the server's default (English).
+        QString locale;
         // A remote office: `url` (http://host:port/mcp) and its bearer token; program, database
         // and profile are then the remote server's business, and the era is 2026-07-28.
         bool remote = false;

@@ -1,6 +1,7 @@
 // office-desk: the Qt app for the person at the desk (design.md section 8).
 
 #include "aboutbox.h"
+#include "desklanguage.h"
 #include "desksettings.h"
 #include "mainwindow.h"
 #include "office_version.h"
@@ -22,6 +23,25 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(OFFICE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("office-desk"));
 
+    // The language first, so that --help is already in it: --lang, else the Language menu's
+    // choice, else the system's (desklanguage.h).
+    QString requested;
+    const QStringList arguments = QApplication::arguments();
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--lang") && i + 1 < arguments.size())
+            requested = arguments.at(i + 1);
+        else if (arguments.at(i).startsWith(QLatin1String("--lang=")))
+            requested = arguments.at(i).mid(7);
+    }
+    if (requested.isEmpty()) {
+        QSettings settings;
+        requested = DeskLanguage::saved(settings);
+    }
+    const QString language = DeskLanguage::choose(requested);
+    const QString missing = DeskLanguage::install(language);
+    if (!missing.isEmpty())
+        qWarning("office-desk: could not load %s", qPrintable(missing));
+
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Approve refunds, call tools and watch the traffic of office-mcp."));
     parser.addHelpOption();
@@ -35,7 +55,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshot(QStringLiteral("demo-screenshot"),
                                         QApplication::translate("main", "Stage a refund review on a scratch database, save a screenshot to <file> and quit."),
                                         QStringLiteral("file"));
-    parser.addOptions({server, database, profile, era, url, noStart, screenshot});
+    const QCommandLineOption lang(QStringLiteral("lang"), QApplication::translate("main", "The desk's language: en, es or zh_CN (default: the system's)."),
+                                  QStringLiteral("code"));
+    parser.addOptions({server, database, profile, era, url, noStart, screenshot, lang});
     parser.process(app);
 
     const bool demo = parser.isSet(screenshot);
@@ -65,10 +87,15 @@ int main(int argc, char *argv[])
         // From the environment rather than the command line, where every user's `ps` could read it.
         options.launch.token = qEnvironmentVariable("OFFICE_DESK_TOKEN");
     }
+    // The refund form comes from the server: a local office-mcp asks it in the desk's language.
+    if (language != QLatin1String("en"))
+        options.launch.locale = language;
     if (parser.isSet(era))
         options.launch.era = parser.value(era) == QLatin1String("legacy") ? McpClient::Era::Legacy : McpClient::Era::Modern;
 
     MainWindow window(options);
+    QSettings menuSettings;
+    DeskLanguage::addLanguageMenu(&window, demo ? nullptr : &menuSettings);
     addHelpMenu(&window);
     if (demo) {
         window.setGeometry(window.screen()->availableGeometry());

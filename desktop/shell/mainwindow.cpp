@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -34,6 +35,38 @@
 #include <QVBoxLayout>
 
 #include "desksettings.h"
+
+namespace {
+
+// What the window's scroll area holds: the panels, as large as the window allows and never
+// smaller than their minimum. It hides their height-for-width (wrapped labels), which would
+// make the scroll area grow them to every label's full length and scroll at any size.
+class ScrollBody : public QWidget
+{
+public:
+    explicit ScrollBody(QWidget *content)
+        : m_content(content)
+    {
+        content->setParent(this);
+        content->installEventFilter(this);
+    }
+    QSize sizeHint() const override { return m_content->sizeHint(); }
+    QSize minimumSizeHint() const override { return m_content->minimumSizeHint(); }
+
+protected:
+    void resizeEvent(QResizeEvent *) override { m_content->setGeometry(rect()); }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_content && event->type() == QEvent::LayoutRequest)
+            updateGeometry();  // a new tool's form: the minimum may have changed
+        return false;
+    }
+
+private:
+    QWidget *m_content;
+};
+
+} // namespace
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
@@ -97,7 +130,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     bodyLayout->setContentsMargins(6, 2, 6, 4);
     bodyLayout->addWidget(splitter);
     layout->addWidget(body, 1);
-    setCentralWidget(central);
+    // At 200 % on a 1440×900 screen the window has 720×450 to itself: less than the panels
+    // need, so they scroll rather than run off the screen (or squeeze their labels unreadable).
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("windowScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(new ScrollBody(central));
+    setCentralWidget(scroll);
 
     // Client → views.
     connect(m_client, &McpClient::messageExchanged, m_trafficLog, &TrafficLog::append);
@@ -307,16 +347,14 @@ void MainWindow::updateServerStatus()
     case McpClient::State::Ready: {
         const QString name = m_client->serverName().isEmpty() ? QStringLiteral("office-mcp") : m_client->serverName();
         if (m_client->isRemote()) {
-            text = tr("connected · %1 %2 · %3 · %4 · %5 tools")
-                       .arg(name, m_client->serverVersion(), m_client->protocolVersion(), m_client->launch().url)
-                       .arg(m_client->tools().size());
+            text = tr("connected · %1 %2 · %3 · %4 · %n tool(s)", nullptr, int(m_client->tools().size()))
+                       .arg(name, m_client->serverVersion(), m_client->protocolVersion(), m_client->launch().url);
             colour = QColor(0x43, 0xa0, 0x47);
             break;
         }
-        text = tr("running · %1 %2 · %3 · pid %4 · %5 tools")
+        text = tr("running · %1 %2 · %3 · pid %4 · %n tool(s)", nullptr, int(m_client->tools().size()))
                    .arg(name, m_client->serverVersion(), m_client->protocolVersion())
-                   .arg(m_client->processId())
-                   .arg(m_client->tools().size());
+                   .arg(m_client->processId());
         colour = QColor(0x43, 0xa0, 0x47);
         break;
     }
@@ -377,6 +415,8 @@ void MainWindow::reopenApproval(qint64 requestId)
     QStringList arguments{QStringLiteral("approvals"), QStringLiteral("reopen"), QString::number(requestId)};
     if (!launch.database.isEmpty())
         arguments << QStringLiteral("--db") << launch.database;
+    if (!launch.locale.isEmpty())
+        arguments << QStringLiteral("--locale") << launch.locale;  // its sentence is shown to the person
     auto *process = new QProcess(this);
     m_approvalQueue->setReopening(requestId, true);
     m_approvalQueue->showNote(QString());

@@ -65,7 +65,7 @@ void ScreenshotDemo::refundPartOfInvoice()
     connect(m_window, &MainWindow::questionShown, this, [this](ElicitationDialog *dialog) {
         if (m_step != 2)
             return;
-        dialog->form()->setValues({{QStringLiteral("amount"), 30}, {QStringLiteral("reason"), QStringLiteral("Lunch was not delivered")}});
+        dialog->form()->setValues({{QStringLiteral("amount"), 30}, {QStringLiteral("reason"), tr("Lunch was not delivered", "a refund's reason, typed in the screenshot")}});
         QTimer::singleShot(100, dialog->acceptButton(), &QPushButton::click);
     });
     ToolsPanel *tools = m_window->toolsPanel();
@@ -119,7 +119,7 @@ void ScreenshotDemo::reviewQueuedRefund()
         if (m_step != 4)
             return;
         SchemaForm *form = dialog->form();
-        form->setValues({{QStringLiteral("amount"), 50}, {QStringLiteral("reason"), QStringLiteral("Charged twice for the 4 Sept visit")}});
+        form->setValues({{QStringLiteral("amount"), 50}, {QStringLiteral("reason"), tr("Charged twice for the 4 Sept visit", "a refund's reason, typed in the screenshot")}});
         // Lower than centre where the screen has room, so the invoices above stay in view.
         const QRect screen = m_window->geometry();
         const int y = std::min(dialog->y() + 90, screen.bottom() - dialog->height() - 8);

@@ -1,5 +1,6 @@
 #include "approvalqueue.h"
 
+#include "localnumbers.h"
 #include "refundcontext.h"
 #include "sqlitereader.h"
 
@@ -41,14 +42,38 @@ QString money(const QVariant &cents)
     return RefundContext::money(cents.toLongLong());  // integer arithmetic: no float ever rounds a cent
 }
 
-// The server stores UTC ISO times; a person wants the local time, and the date only when it is not today.
+// The server stores UTC ISO times; a person wants the local time in the locale's words, and
+// the date only when it is not today. (The ISO value is the cell's tooltip.)
 QString shortTime(const QString &iso)
 {
     QDateTime time = QDateTime::fromString(iso, Qt::ISODate);
     if (!time.isValid())
         return iso;
     time = time.toLocalTime();
-    return time.date() == QDate::currentDate() ? time.toString(QStringLiteral("HH:mm")) : time.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return time.date() == QDate::currentDate() ? LocalNumbers::formatTime(time.time()) : LocalNumbers::formatDateTime(time);
+}
+
+// The database's words for a request's and an invoice's state, as a person reads them.
+QString requestStatus(const QString &status)
+{
+    if (status == QLatin1String("pending"))
+        return ApprovalQueue::tr("pending", "an approval request waiting for a person");
+    if (status == QLatin1String("approved"))
+        return ApprovalQueue::tr("approved", "an approval request");
+    if (status == QLatin1String("declined"))
+        return ApprovalQueue::tr("declined", "an approval request");
+    return status;
+}
+
+QString invoiceStatus(const QString &status)
+{
+    if (status == QLatin1String("open"))
+        return ApprovalQueue::tr("open", "an invoice not yet paid");
+    if (status == QLatin1String("paid"))
+        return ApprovalQueue::tr("paid", "an invoice");
+    if (status == QLatin1String("refunded"))
+        return ApprovalQueue::tr("refunded", "an invoice refunded in full");
+    return status;
 }
 
 } // namespace
@@ -85,6 +110,9 @@ ApprovalQueue::ApprovalQueue(QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(explanation);
+    m_table->setAccessibleName(tr("Refund requests"));
+    m_table->setAccessibleDescription(explanation);
+    m_table->model()->setHeaderData(ActionColumn, Qt::Horizontal, tr("Action"), Qt::AccessibleTextRole);
     // Room for the header and two requests at least, whatever the splitter does.
     m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->verticalHeader()->defaultSectionSize()
                               + 2 * m_table->frameWidth() + 4);
@@ -191,7 +219,7 @@ void ApprovalQueue::render()
         put(AmountColumn, money(row.value(3)), Qt::AlignRight | Qt::AlignVCenter);
         put(ClientColumn, row.value(5).toString());
         put(CreatedColumn, shortTime(row.value(6).toString()))->setToolTip(row.value(6).toString());
-        QTableWidgetItem *statusItem = put(StatusColumn, status);
+        QTableWidgetItem *statusItem = put(StatusColumn, requestStatus(status));
         QFont bold = statusItem->font();
         bold.setBold(true);
         statusItem->setFont(bold);
@@ -201,14 +229,16 @@ void ApprovalQueue::render()
         QString outcome;
         if (isPending && row.value(12).isValid() && row.value(12).toLongLong() > 0)
             outcome = tr("invoice is %1, %2 refunded, %3 left")
-                          .arg(row.value(4).toString(), money(row.value(12)), money(row.value(3).toLongLong() - row.value(12).toLongLong()));
+                          .arg(invoiceStatus(row.value(4).toString()), money(row.value(12)), money(row.value(3).toLongLong() - row.value(12).toLongLong()));
         else if (isPending)
-            outcome = tr("invoice is %1").arg(row.value(4).toString());
+            outcome = tr("invoice is %1").arg(invoiceStatus(row.value(4).toString()));
         else if (row.value(9).isValid())
             outcome = tr("%1 refunded: %2").arg(money(row.value(9)), row.value(10).toString());
         if (row.value(8).isValid())
             outcome += (outcome.isEmpty() ? QString() : QStringLiteral(" · ")) + shortTime(row.value(8).toString());
-        put(OutcomeColumn, outcome);
+        QTableWidgetItem *outcomeItem = put(OutcomeColumn, outcome);
+        if (row.value(8).isValid())
+            outcomeItem->setToolTip(row.value(8).toString());
 
         if (isPending) {
             ++pending;
@@ -218,6 +248,7 @@ void ApprovalQueue::render()
             button->setObjectName(QStringLiteral("review_%1").arg(invoiceId));
             button->setEnabled(m_available && !reviewing);
             button->setToolTip(m_available ? tr("Open the refund form for invoice %1").arg(invoiceId) : m_unavailableReason);
+            button->setAccessibleName(tr("Review request #%1 for invoice %2").arg(requestId).arg(invoiceId));
             connect(button, &QPushButton::clicked, this, [this, requestId, invoiceId] {
                 emit reviewRequested(requestId, invoiceId);
             });
@@ -230,6 +261,7 @@ void ApprovalQueue::render()
             button->setEnabled(m_reopenAvailable && !reopening);
             button->setToolTip(m_reopenAvailable ? tr("Put request #%1 back in the queue, to be reviewed again").arg(requestId)
                                                  : m_reopenWhy);
+            button->setAccessibleName(tr("Re-open request #%1 for invoice %2").arg(requestId).arg(invoiceId));
             connect(button, &QPushButton::clicked, this, [this, requestId] { emit reopenRequested(requestId); });
             m_table->setCellWidget(r, ActionColumn, button);
         }
@@ -242,8 +274,7 @@ void ApprovalQueue::render()
     else if (pending == 0)
         m_summary->setText(tr("<b>No refunds are waiting for approval.</b>"));
     else
-        m_summary->setText((pending == 1 ? tr("<b style='color:#e65100'>1 refund waiting for approval.</b>")
-                                   : tr("<b style='color:#e65100'>%1 refunds waiting for approval.</b>").arg(pending)));
+        m_summary->setText(tr("<b style='color:#e65100'>%n refund(s) waiting for approval.</b>", nullptr, pending));
     if (!m_available && !m_unavailableReason.isEmpty() && pending > 0)
         m_summary->setText(m_summary->text() + QStringLiteral(" <i>%1</i>").arg(m_unavailableReason.toHtmlEscaped()));
 

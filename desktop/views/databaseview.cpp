@@ -1,11 +1,13 @@
 #include "databaseview.h"
 
+#include "localnumbers.h"
 #include "refundcontext.h"
 
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -257,8 +259,14 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
                 item->setData(Qt::DisplayRole, money(value));
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             } else if (value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Double) {
-                item->setText(value.toString());
+                item->setText(value.typeId() == QMetaType::Double ? QLocale().toString(value.toDouble(), 'g', 15) : value.toString());
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            } else if (const QDateTime at = column.endsWith(QLatin1String("_at")) ? QDateTime::fromString(value.toString(), Qt::ISODate)
+                                                                                   : QDateTime();
+                       at.isValid()) {
+                // A time as the person's locale writes it; the stored ISO value is the tooltip.
+                item->setText(LocalNumbers::formatDateTime(at.toLocalTime()));
+                item->setData(Qt::ToolTipRole, value.toString());
             } else {
                 item->setText(value.toString());
             }
@@ -273,7 +281,8 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
             }
             if (changed)
                 item->setBackground(QColor(0xff, 0xf5, 0x9d));
-            item->setToolTip(changed ? tr("Changed since the previous refresh") : QString());
+            if (changed)
+                item->setToolTip(tr("Changed since the previous refresh"));
             widget->setItem(r, c, item);
         }
     }
@@ -293,7 +302,7 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
 
     const int index = m_tabs->indexOf(widget);
     m_tabs->setTabText(index, changedRows > 0 ? QStringLiteral("%1 •").arg(name) : name);
-    m_tabs->setTabToolTip(index, table.ok() ? (table.rows.size() == 1 ? tr("1 row") : tr("%1 rows").arg(table.rows.size())) : table.error);
+    m_tabs->setTabToolTip(index, table.ok() ? tr("%n row(s)", nullptr, int(table.rows.size())) : table.error);
 }
 
 QVariant DatabaseView::value(const QString &table, qint64 id, const QString &column) const

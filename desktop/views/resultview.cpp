@@ -89,7 +89,7 @@ void ResultView::showProblem(const QString &problem)
 void ResultView::showResult(const McpCallResult &result)
 {
     setError(result.isError());
-    const QString rounds = result.rounds > 1 ? tr(" · %1 rounds").arg(result.rounds) : QString();
+    const QString rounds = result.rounds > 1 ? tr(" · %n round(s)", "after the outcome of a call that asked a person", result.rounds) : QString();
     const QString tool = QStringLiteral("<code>%1</code>").arg(result.tool.toHtmlEscaped());
     switch (result.kind) {
     case McpCallResult::Kind::Result: {

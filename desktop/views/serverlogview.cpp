@@ -1,5 +1,7 @@
 #include "serverlogview.h"
 
+#include <QLocale>
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QFontDatabase>
@@ -164,7 +166,7 @@ void ServerLogView::appendLine(const QString &line)
             what += (what.isEmpty() ? QString() : QStringLiteral(" · ")) + text(object, "tool");
         if (object.contains(QLatin1String("duration_us"))) {
             const qint64 us = object.value(QLatin1String("duration_us")).toInteger();
-            duration = us >= 1000 ? tr("%1 ms").arg(us / 1000.0, 0, 'f', 1) : tr("%1 µs").arg(us);
+            duration = us >= 1000 ? tr("%1 ms").arg(QLocale().toString(us / 1000.0, 'f', 1)) : tr("%1 µs").arg(us);
             durationSort = us;
         }
         const QJsonObject who = object.value(QLatin1String("client")).toObject();

@@ -41,8 +41,11 @@ ServerPanel::ServerPanel(QWidget *parent)
     databaseBrowse->setText(QStringLiteral("…"));
 
     m_profile->setObjectName(QStringLiteral("profileCombo"));
-    for (const QString &profile : {QStringLiteral("all"), QStringLiteral("scheduling"), QStringLiteral("billing"), QStringLiteral("lunch")})
-        m_profile->addItem(profile, profile);
+    // The names are office-mcp's --profile values; the words are for the person.
+    m_profile->addItem(tr("all", "the profile serving every tool"), QStringLiteral("all"));
+    m_profile->addItem(tr("scheduling", "a profile"), QStringLiteral("scheduling"));
+    m_profile->addItem(tr("billing", "a profile"), QStringLiteral("billing"));
+    m_profile->addItem(tr("lunch", "a profile"), QStringLiteral("lunch"));
     m_profile->setToolTip(tr("--profile: which tools the server shows"));
     m_era->setObjectName(QStringLiteral("eraCombo"));
     m_era->addItem(tr("2026-07-28 · stateless"), QVariant::fromValue(McpClient::Era::Modern));
@@ -77,32 +80,42 @@ ServerPanel::ServerPanel(QWidget *parent)
 
     auto *local = new QHBoxLayout(m_localFields);
     local->setContentsMargins(0, 0, 0, 0);
-    local->addWidget(new QLabel(tr("Server")));
+    // Each label is its field's buddy: a screen reader names the field by it.
+    const auto label = [](const QString &text, QWidget *buddy) {
+        auto *l = new QLabel(text);
+        l->setBuddy(buddy);
+        return l;
+    };
+    local->addWidget(label(tr("Server"), m_program));
     local->addWidget(m_program, 2);
     local->addWidget(programBrowse);
     local->addSpacing(8);
-    local->addWidget(new QLabel(tr("Database")));
+    local->addWidget(label(tr("Database"), m_database));
     local->addWidget(m_database, 3);
     local->addWidget(databaseBrowse);
     auto *remote = new QHBoxLayout(m_remoteFields);
     remote->setContentsMargins(0, 0, 0, 0);
-    remote->addWidget(new QLabel(tr("URL")));
+    remote->addWidget(label(tr("URL"), m_url));
     remote->addWidget(m_url, 3);
     remote->addSpacing(8);
-    remote->addWidget(new QLabel(tr("Token")));
+    remote->addWidget(label(tr("Token"), m_token));
     // A token is a secret of fixed size: room for its dots, not half the window.
     m_token->setMaximumWidth(m_token->fontMetrics().averageCharWidth() * 28);
     remote->addWidget(m_token, 1);
 
+    m_office->setAccessibleName(tr("Office"));
+    programBrowse->setAccessibleName(tr("Choose the office-mcp executable"));
+    databaseBrowse->setAccessibleName(tr("Choose the database"));
+    m_status->setAccessibleName(tr("Server status"));
     grid->addWidget(m_office, 0, 0);
     grid->addWidget(m_localFields, 0, 1, 1, 5);
     grid->addWidget(m_remoteFields, 0, 1, 1, 5);
 
     auto *row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Profile")));
+    row->addWidget(label(tr("Profile"), m_profile));
     row->addWidget(m_profile);
     row->addSpacing(12);
-    row->addWidget(new QLabel(tr("Protocol")));
+    row->addWidget(label(tr("Protocol"), m_era));
     row->addWidget(m_era);
     row->addSpacing(12);
     row->addWidget(m_elicitation);

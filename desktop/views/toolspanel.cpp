@@ -31,6 +31,18 @@ QColor hintColour(const QString &hint)
     return QColor(0x9e, 0x9e, 0x9e);
 }
 
+// A hint's words for the person ("read-only" is the spec's idea; the words are the desk's).
+QString hintText(const QString &hint)
+{
+    if (hint == QLatin1String("read-only"))
+        return ToolsPanel::tr("read-only", "a tool that changes nothing");
+    if (hint == QLatin1String("destructive"))
+        return ToolsPanel::tr("destructive", "a tool whose changes cannot be undone");
+    if (hint == QLatin1String("writes"))
+        return ToolsPanel::tr("writes", "a tool that changes the office");
+    return hint;
+}
+
 QIcon dotIcon(const QColor &colour)
 {
     QPixmap pixmap(14, 14);
@@ -209,7 +221,7 @@ void ToolsPanel::setTools(const QJsonArray &tools)
             auto *item = new QListWidgetItem(dotIcon(hintColour(hint)), name, m_list);
             item->setData(Qt::UserRole, name);
             item->setToolTip(QStringLiteral("<b>%1</b> %2<br>%3")
-                                 .arg(displayTitle(tool).toHtmlEscaped(), hint.isEmpty() ? QString() : QStringLiteral("(%1)").arg(hint),
+                                 .arg(displayTitle(tool).toHtmlEscaped(), hint.isEmpty() ? QString() : QStringLiteral("(%1)").arg(hintText(hint)),
                                       tool.value(QLatin1String("description")).toString().toHtmlEscaped()));
         }
     }
@@ -269,7 +281,7 @@ void ToolsPanel::showTool(int row)
     QStringList pills;
     const QString hint = hintOf(tool);
     if (!hint.isEmpty())
-        pills << pill(hint, hintColour(hint));
+        pills << pill(hintText(hint), hintColour(hint));
     const QJsonObject annotations = tool.value(QLatin1String("annotations")).toObject();
     if (annotations.value(QLatin1String("idempotentHint")).toBool(false))
         pills << pill(tr("idempotent"), QColor(0x45, 0x5a, 0x64));

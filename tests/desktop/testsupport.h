@@ -1,6 +1,9 @@
 #pragma once
 // Shared by the office-desk tests: where the real office-mcp is, and small JSON helpers.
 
+#include "desklanguage.h"
+
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -11,6 +14,14 @@
 #include <QString>
 
 namespace TestSupport {
+
+// office-desk always runs with a translation installed (main.cpp): English's own holds its
+// plural forms ("1 refund", "2 refunds"). So do the tests, as soon as their application exists.
+inline void installDeskLanguage()
+{
+    DeskLanguage::install(QStringLiteral("en"));
+}
+Q_COREAPP_STARTUP_FUNCTION(installDeskLanguage)
 
 // $OFFICE_MCP, set by tests/desktop/CMakeLists.txt; empty when no server was built.
 inline QString serverProgram()

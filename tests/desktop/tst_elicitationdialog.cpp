@@ -100,9 +100,10 @@ private slots:
         QTest::keyClicks(dialog.form()->editor(QStringLiteral("reason")), QStringLiteral("Charged twice"));
         QCOMPARE(amount->text(), QStringLiteral("1000"));
         QVERIFY(!dialog.acceptButton()->isEnabled());
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_amount"))->text(), QStringLiteral("must be between 0.01 and 80"));
+        // The refund's amount is money: its bounds are shown as money.
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("error_amount"))->text(), QStringLiteral("must be between 0.01 and 80.00"));
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("problems"))->text(),
-                 QStringLiteral("To accept: Amount to refund: must be between 0.01 and 80."));
+                 QStringLiteral("To accept: Amount to refund: must be between 0.01 and 80.00."));
         QTest::keyClick(amount, Qt::Key_Backspace);
         QTest::keyClick(amount, Qt::Key_Backspace);
         QCOMPARE(amount->text(), QStringLiteral("10"));

@@ -1,0 +1,1536 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es" sourcelanguage="en">
+    <context>
+        <name>ApprovalQueue</name>
+        <message>
+            <source>pending</source>
+            <comment>an approval request waiting for a person</comment>
+            <translation>pendiente</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <comment>an approval request</comment>
+            <translation>aprobada</translation>
+        </message>
+        <message>
+            <source>declined</source>
+            <comment>an approval request</comment>
+            <translation>rechazada</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <comment>an invoice not yet paid</comment>
+            <translation>abierta</translation>
+        </message>
+        <message>
+            <source>paid</source>
+            <comment>an invoice</comment>
+            <translation>pagada</translation>
+        </message>
+        <message>
+            <source>refunded</source>
+            <comment>an invoice refunded in full</comment>
+            <translation>devuelta</translation>
+        </message>
+        <message>
+            <source>AI clients that cannot show a form leave refund requests here. &lt;b&gt;Review&lt;/b&gt; opens the refund form for the request; you approve or decline it there, and office-mcp settles the request. &lt;b&gt;Re-open&lt;/b&gt; puts a declined request back in the queue.</source>
+            <translation>Los clientes de IA que no pueden mostrar formularios dejan aquí sus solicitudes de devolución. &lt;b&gt;Revisar&lt;/b&gt; abre el formulario de devolución de la solicitud; allí la aprueba o la rechaza, y office-mcp resuelve la solicitud. &lt;b&gt;Reabrir&lt;/b&gt; devuelve a la cola una solicitud rechazada.</translation>
+        </message>
+        <message>
+            <source>Request</source>
+            <translation>Solicitud</translation>
+        </message>
+        <message>
+            <source>Invoice</source>
+            <translation>Factura</translation>
+        </message>
+        <message>
+            <source>Customer</source>
+            <translation>Cliente</translation>
+        </message>
+        <message>
+            <source>Amount</source>
+            <translation>Importe</translation>
+        </message>
+        <message>
+            <source>Asked by</source>
+            <translation>Pedida por</translation>
+        </message>
+        <message>
+            <source>Asked at</source>
+            <translation>Pedida el</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Estado</translation>
+        </message>
+        <message>
+            <source>Decided by</source>
+            <translation>Decidida por</translation>
+        </message>
+        <message>
+            <source>Outcome</source>
+            <translation>Resultado</translation>
+        </message>
+        <message>
+            <source>Refund requests</source>
+            <translation>Solicitudes de devolución</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>Acción</translation>
+        </message>
+        <message>
+            <source>This database has no approval_requests table.</source>
+            <translation>Esta base de datos no tiene la tabla approval_requests.</translation>
+        </message>
+        <message>
+            <source>invoice is %1, %2 refunded, %3 left</source>
+            <translation>factura %1; devuelto %2, quedan %3</translation>
+        </message>
+        <message>
+            <source>invoice is %1</source>
+            <translation>factura %1</translation>
+        </message>
+        <message>
+            <source>%1 refunded: %2</source>
+            <translation>%1 devuelto: %2</translation>
+        </message>
+        <message>
+            <source>Reviewing…</source>
+            <translation>Revisando…</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>Revisar</translation>
+        </message>
+        <message>
+            <source>Open the refund form for invoice %1</source>
+            <translation>Abrir el formulario de devolución de la factura %1</translation>
+        </message>
+        <message>
+            <source>Review request #%1 for invoice %2</source>
+            <translation>Revisar la solicitud n.º %1 de la factura %2</translation>
+        </message>
+        <message>
+            <source>Re-opening…</source>
+            <translation>Reabriendo…</translation>
+        </message>
+        <message>
+            <source>Re-open</source>
+            <translation>Reabrir</translation>
+        </message>
+        <message>
+            <source>Put request #%1 back in the queue, to be reviewed again</source>
+            <translation>Devolver la solicitud n.º %1 a la cola para revisarla de nuevo</translation>
+        </message>
+        <message>
+            <source>Re-open request #%1 for invoice %2</source>
+            <translation>Reabrir la solicitud n.º %1 de la factura %2</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;No refunds are waiting for approval.&lt;/b&gt;</source>
+            <translation>&lt;b&gt;No hay devoluciones pendientes de aprobación.&lt;/b&gt;</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;b style='color:#e65100'&gt;%n refund(s) waiting for approval.&lt;/b&gt;</source>
+            <translation>
+                <numerusform>&lt;b style='color:#e65100'&gt;%n devolución pendiente de aprobación.&lt;/b&gt;</numerusform>
+                <numerusform>&lt;b style='color:#e65100'&gt;%n devoluciones pendientes de aprobación.&lt;/b&gt;</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ConnectPanel</name>
+        <message>
+            <source>Copy</source>
+            <translation>Copiar</translation>
+        </message>
+        <message>
+            <source>Add this office to an AI assistant. The snippets use absolute paths to the office-mcp and database chosen above, so the assistant and this window see the same data.</source>
+            <translation>Añada esta oficina a un asistente de IA. Los fragmentos usan rutas absolutas al office-mcp y a la base de datos elegidos arriba, así el asistente y esta ventana ven los mismos datos.</translation>
+        </message>
+        <message>
+            <source>Client</source>
+            <translation>Cliente</translation>
+        </message>
+        <message>
+            <source>Claude Desktop</source>
+            <translation>Claude Desktop</translation>
+        </message>
+        <message>
+            <source>Claude Code</source>
+            <translation>Claude Code</translation>
+        </message>
+        <message>
+            <source>VS Code</source>
+            <translation>VS Code</translation>
+        </message>
+        <message>
+            <source>Cursor</source>
+            <translation>Cursor</translation>
+        </message>
+        <message>
+            <source>Copied</source>
+            <translation>Copiado</translation>
+        </message>
+        <message>
+            <source>Merge into &lt;code&gt;claude_desktop_config.json&lt;/code&gt; (Settings → Developer → Edit Config; on Linux &lt;code&gt;~/.config/Claude/claude_desktop_config.json&lt;/code&gt;), then restart Claude Desktop.</source>
+            <translation>Incorpórelo a &lt;code&gt;claude_desktop_config.json&lt;/code&gt; (Settings → Developer → Edit Config; en Linux &lt;code&gt;~/.config/Claude/claude_desktop_config.json&lt;/code&gt;) y reinicie Claude Desktop.</translation>
+        </message>
+        <message>
+            <source>Run this command in a terminal; add &lt;code&gt;--scope user&lt;/code&gt; to use it in every project.</source>
+            <translation>Ejecute esta orden en un terminal; añada &lt;code&gt;--scope user&lt;/code&gt; para usarla en todos los proyectos.</translation>
+        </message>
+        <message>
+            <source>Save as &lt;code&gt;.vscode/mcp.json&lt;/code&gt; in the workspace (or run &lt;i&gt;MCP: Add Server&lt;/i&gt;).</source>
+            <translation>Guárdelo como &lt;code&gt;.vscode/mcp.json&lt;/code&gt; en el espacio de trabajo (o ejecute &lt;i&gt;MCP: Add Server&lt;/i&gt;).</translation>
+        </message>
+        <message>
+            <source>Merge into &lt;code&gt;~/.cursor/mcp.json&lt;/code&gt; (or &lt;code&gt;.cursor/mcp.json&lt;/code&gt; in a project).</source>
+            <translation>Incorpórelo a &lt;code&gt;~/.cursor/mcp.json&lt;/code&gt; (o a &lt;code&gt;.cursor/mcp.json&lt;/code&gt; en un proyecto).</translation>
+        </message>
+        <message>
+            <source>From `office-mcp config %1`.</source>
+            <translation>Generado con `office-mcp config %1`.</translation>
+        </message>
+        <message>
+            <source>Written by office-desk.</source>
+            <translation>Escrito por office-desk.</translation>
+        </message>
+    </context>
+    <context>
+        <name>DatabaseView</name>
+        <message>
+            <source>Filter rows (any column contains…)</source>
+            <translation>Filtrar filas (cualquier columna contiene…)</translation>
+        </message>
+        <message>
+            <source>Select a row to see all of it here.</source>
+            <translation>Seleccione una fila para verla entera aquí.</translation>
+        </message>
+        <message>
+            <source>office://%1 was not read</source>
+            <translation>office://%1 no se ha leído</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; · read through the server · refreshed %2</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; · leída a través del servidor · actualizada a las %2</translation>
+        </message>
+        <message>
+            <source>No database chosen.</source>
+            <translation>No se ha elegido ninguna base de datos.</translation>
+        </message>
+        <message>
+            <source>no table %1</source>
+            <translation>no existe la tabla %1</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; · opened read-only · refreshed %2</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; · abierta en solo lectura · actualizada a las %2</translation>
+        </message>
+        <message>
+            <source>Changed since the previous refresh</source>
+            <translation>Ha cambiado desde la actualización anterior</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n row(s)</source>
+            <translation>
+                <numerusform>%n fila</numerusform>
+                <numerusform>%n filas</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>DeskLanguage</name>
+        <message>
+            <source>&amp;Language</source>
+            <translation>&amp;Idioma</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>Idioma</translation>
+        </message>
+        <message>
+            <source>office-desk will speak %1 the next time it starts.</source>
+            <translation>office-desk usará el idioma %1 la próxima vez que se inicie.</translation>
+        </message>
+        <message>
+            <source>The system's language</source>
+            <translation>El idioma del sistema</translation>
+        </message>
+    </context>
+    <context>
+        <name>DeskSettings</name>
+        <message>
+            <source>%1 could not be started: %2</source>
+            <translation>No se pudo iniciar %1: %2</translation>
+        </message>
+        <message>
+            <source>%1 did not answer "db path" within %2 seconds</source>
+            <translation>%1 no respondió a «db path» en %2 segundos</translation>
+        </message>
+        <message>
+            <source>%1 db path failed (exit status %2)%3</source>
+            <translation>%1 db path falló (código de salida %2)%3</translation>
+        </message>
+        <message>
+            <source>%1 db path printed nothing</source>
+            <translation>%1 db path no devolvió nada</translation>
+        </message>
+    </context>
+    <context>
+        <name>ElicitationDialog</name>
+        <message>
+            <source>The server</source>
+            <translation>El servidor</translation>
+        </message>
+        <message>
+            <source>Refund for invoice %1</source>
+            <translation>Devolución de la factura %1</translation>
+        </message>
+        <message>
+            <source>%1 asks</source>
+            <translation>%1 pregunta</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;A refund needs your approval&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Una devolución necesita su aprobación&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; asks for your input</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; le pide unos datos</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; asks for your input to run &lt;code&gt;%2&lt;/code&gt;</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; le pide unos datos para ejecutar &lt;code&gt;%2&lt;/code&gt;</translation>
+        </message>
+        <message>
+            <source>an elicitation/create request (2025-11-25 session)</source>
+            <translation>una petición elicitation/create (sesión 2025-11-25)</translation>
+        </message>
+        <message>
+            <source>an input_required result (2026-07-28; the call is retried with the answer)</source>
+            <translation>un resultado input_required (2026-07-28; la llamada se repite con la respuesta)</translation>
+        </message>
+        <message>
+            <source>Details: %1 asked through %2.</source>
+            <translation>Detalles: %1 preguntó mediante %2.</translation>
+        </message>
+        <message>
+            <source>Details: %1 asked for %2 through %3.</source>
+            <translation>Detalles: %1 preguntó para %2 mediante %3.</translation>
+        </message>
+        <message>
+            <source>Accept</source>
+            <translation>Aceptar</translation>
+        </message>
+        <message>
+            <source>Decline</source>
+            <translation>Rechazar</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Cancelar</translation>
+        </message>
+        <message>
+            <source>Send the values above to the server</source>
+            <translation>Enviar al servidor los datos de arriba</translation>
+        </message>
+        <message>
+            <source>Say no: the server is told the request was declined</source>
+            <translation>Decir que no: se comunica al servidor que la solicitud se ha rechazado</translation>
+        </message>
+        <message>
+            <source>Dismiss without deciding</source>
+            <translation>Cerrar sin decidir</translation>
+        </message>
+        <message>
+            <source>The question</source>
+            <translation>La pregunta</translation>
+        </message>
+        <message>
+            <source>What keeps the answer from being accepted</source>
+            <translation>Lo que impide aceptar la respuesta</translation>
+        </message>
+        <message>
+            <source>Answer</source>
+            <translation>Respuesta</translation>
+        </message>
+        <message>
+            <source>To accept: %1.</source>
+            <translation>Para aceptar: %1.</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between two problems in a list</comment>
+            <translation>; </translation>
+        </message>
+    </context>
+    <context>
+        <name>HttpTransport</name>
+        <message>
+            <source>the office closed the stream (HTTP %1)</source>
+            <translation>la oficina cerró el flujo (HTTP %1)</translation>
+        </message>
+        <message>
+            <source>The office at %1 could not be reached: %2.</source>
+            <translation>No se pudo contactar con la oficina en %1: %2.</translation>
+        </message>
+        <message>
+            <source>The office at %1 refused the connection: it needs a token.</source>
+            <translation>La oficina en %1 rechazó la conexión: necesita un token.</translation>
+        </message>
+        <message>
+            <source>The office refused the token (HTTP %1). Check the token in the server settings.</source>
+            <translation>La oficina rechazó el token (HTTP %1). Revise el token en los ajustes del servidor.</translation>
+        </message>
+        <message>
+            <source>The office at %1 answered HTTP %2: %3</source>
+            <translation>La oficina en %1 respondió HTTP %2: %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>LocalNumbers</name>
+        <message>
+            <source>must be a number</source>
+            <translation>debe ser un número</translation>
+        </message>
+        <message>
+            <source>is ambiguous: %1 could mean %2 or %3</source>
+            <translation>es ambiguo: %1 puede ser %2 o %3</translation>
+        </message>
+        <message>
+            <source>must have at most two decimals</source>
+            <translation>admite como mucho dos decimales</translation>
+        </message>
+        <message>
+            <source>is too large</source>
+            <translation>es demasiado grande</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <source>office-desk</source>
+            <translation>office-desk</translation>
+        </message>
+        <message>
+            <source>Database</source>
+            <translation>Base de datos</translation>
+        </message>
+        <message>
+            <source>Traffic</source>
+            <translation>Tráfico</translation>
+        </message>
+        <message>
+            <source>Server log</source>
+            <translation>Registro del servidor</translation>
+        </message>
+        <message>
+            <source>Connect a client</source>
+            <translation>Conectar un cliente</translation>
+        </message>
+        <message>
+            <source>Approval queue</source>
+            <translation>Cola de aprobación</translation>
+        </message>
+        <message>
+            <source>
+— office-mcp crashed —
+</source>
+            <translation>
+— office-mcp se ha bloqueado —
+</translation>
+        </message>
+        <message>
+            <source>
+— office-mcp exited with code %1 —
+</source>
+            <translation>
+— office-mcp terminó con el código %1 —
+</translation>
+        </message>
+        <message>
+            <source>The server withdrew its question.</source>
+            <translation>El servidor retiró su pregunta.</translation>
+        </message>
+        <message>
+            <source>Could not ask office-mcp for its database (%1). Choose one in the server settings.</source>
+            <translation>No se pudo preguntar a office-mcp por su base de datos (%1). Elija una en los ajustes del servidor.</translation>
+        </message>
+        <message>
+            <source>Connecting to %1…</source>
+            <translation>Conectando con %1…</translation>
+        </message>
+        <message>
+            <source>Restarting office-mcp with the new settings…</source>
+            <translation>Reiniciando office-mcp con los nuevos ajustes…</translation>
+        </message>
+        <message>
+            <source>Re-open runs `office-mcp approvals reopen` on the office's machine; a remote office offers no tool for it.</source>
+            <translation>Reabrir ejecuta `office-mcp approvals reopen` en el equipo de la oficina; una oficina remota no ofrece ninguna herramienta para ello.</translation>
+        </message>
+        <message>
+            <source>Not connected to %1.</source>
+            <translation>Sin conexión con %1.</translation>
+        </message>
+        <message>
+            <source>office-mcp is not running.</source>
+            <translation>office-mcp no está en marcha.</translation>
+        </message>
+        <message>
+            <source>Not connected.</source>
+            <translation>Sin conexión.</translation>
+        </message>
+        <message>
+            <source>This office does not offer its tables as resources (an office-mcp older than this desk).</source>
+            <translation>Esta oficina no ofrece sus tablas como recursos (un office-mcp más antiguo que este escritorio).</translation>
+        </message>
+        <message>
+            <source>This office does not offer its approval queue as a resource.</source>
+            <translation>Esta oficina no ofrece su cola de aprobación como recurso.</translation>
+        </message>
+        <message>
+            <source>live</source>
+            <translation>en directo</translation>
+        </message>
+        <message>
+            <source>polled every %1 s</source>
+            <translation>consultada cada %1 s</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>connecting to %1…</source>
+            <translation>conectando con %1…</translation>
+        </message>
+        <message>
+            <source>starting…</source>
+            <translation>iniciando…</translation>
+        </message>
+        <message>
+            <source>stopping…</source>
+            <translation>deteniendo…</translation>
+        </message>
+        <message>
+            <source>not connected</source>
+            <translation>sin conexión</translation>
+        </message>
+        <message>
+            <source>not started</source>
+            <translation>sin iniciar</translation>
+        </message>
+        <message>
+            <source>crashed</source>
+            <translation>bloqueado</translation>
+        </message>
+        <message>
+            <source>stopped · exit code %1</source>
+            <translation>detenido · código de salida %1</translation>
+        </message>
+        <message>
+            <source>Connect to the office to review requests.</source>
+            <translation>Conéctese a la oficina para revisar solicitudes.</translation>
+        </message>
+        <message>
+            <source>Start office-mcp to review requests.</source>
+            <translation>Inicie office-mcp para revisar solicitudes.</translation>
+        </message>
+        <message>
+            <source>The current profile hides issue_refund.</source>
+            <translation>El perfil actual oculta issue_refund.</translation>
+        </message>
+        <message>
+            <source>Turn on Forms (elicitation) to review requests here.</source>
+            <translation>Active Formularios (elicitation) para revisar aquí las solicitudes.</translation>
+        </message>
+        <message>
+            <source>Reviewing the refund of invoice %1…</source>
+            <translation>Revisando la devolución de la factura %1…</translation>
+        </message>
+        <message>
+            <source>Request #%1 is waiting again.</source>
+            <translation>La solicitud n.º %1 vuelve a estar pendiente.</translation>
+        </message>
+        <message>
+            <source>Request #%1 was not re-opened (office-mcp exited with code %2).</source>
+            <translation>La solicitud n.º %1 no se ha reabierto (office-mcp terminó con el código %2).</translation>
+        </message>
+        <message>
+            <source>Request #%1 was not re-opened: %2 did not start (%3).</source>
+            <translation>La solicitud n.º %1 no se ha reabierto: %2 no se pudo iniciar (%3).</translation>
+        </message>
+        <message>
+            <source>Invoice %1: %2</source>
+            <translation>Factura %1: %2</translation>
+        </message>
+        <message>
+            <source>Approval queue (%1 waiting)</source>
+            <translation>Cola de aprobación (%1 pendientes)</translation>
+        </message>
+        <message>
+            <source>(%1) office-desk</source>
+            <translation>(%1) office-desk</translation>
+        </message>
+        <message numerus="yes">
+            <source>office-desk: %n refund(s) waiting for approval</source>
+            <translation>
+                <numerusform>office-desk: %n devolución pendiente de aprobación</numerusform>
+                <numerusform>office-desk: %n devoluciones pendientes de aprobación</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>A refund waits for approval</source>
+            <translation>Una devolución espera aprobación</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n refund request(s) waiting in office-desk.</source>
+            <translation>
+                <numerusform>%n solicitud de devolución espera en office-desk.</numerusform>
+                <numerusform>%n solicitudes de devolución esperan en office-desk.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>connected · %1 %2 · %3 · %4 · %n tool(s)</source>
+            <translation>
+                <numerusform>conectado · %1 %2 · %3 · %4 · %n herramienta</numerusform>
+                <numerusform>conectado · %1 %2 · %3 · %4 · %n herramientas</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>running · %1 %2 · %3 · pid %4 · %n tool(s)</source>
+            <translation>
+                <numerusform>en marcha · %1 %2 · %3 · pid %4 · %n herramienta</numerusform>
+                <numerusform>en marcha · %1 %2 · %3 · pid %4 · %n herramientas</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>McpCallResult</name>
+        <message>
+            <source>JSON-RPC error %1: %2</source>
+            <translation>Error JSON-RPC %1: %2</translation>
+        </message>
+        <message>
+            <source>[%1 content]</source>
+            <translation>[contenido %1]</translation>
+        </message>
+    </context>
+    <context>
+        <name>McpClient</name>
+        <message>
+            <source>The subscription ended: %1.</source>
+            <translation>La suscripción terminó: %1.</translation>
+        </message>
+        <message>
+            <source>Could not start %1: %2</source>
+            <translation>No se pudo iniciar %1: %2</translation>
+        </message>
+        <message>
+            <source>office-mcp could not be started.</source>
+            <translation>No se pudo iniciar office-mcp.</translation>
+        </message>
+        <message>
+            <source>"%1" is not an office address; it looks like http://host:port/mcp.</source>
+            <translation>«%1» no es la dirección de una oficina; tiene la forma http://host:puerto/mcp.</translation>
+        </message>
+        <message>
+            <source>No office-mcp program is set.</source>
+            <translation>No se ha indicado ningún programa office-mcp.</translation>
+        </message>
+        <message>
+            <source>Disconnected from the office before it answered.</source>
+            <translation>Se perdió la conexión con la oficina antes de su respuesta.</translation>
+        </message>
+        <message>
+            <source>initialize was refused: %1</source>
+            <translation>initialize fue rechazado: %1</translation>
+        </message>
+        <message>
+            <source>The office ended the subscription.</source>
+            <translation>La oficina terminó la suscripción.</translation>
+        </message>
+        <message>
+            <source>office-mcp crashed before answering.</source>
+            <translation>office-mcp se bloqueó antes de responder.</translation>
+        </message>
+        <message>
+            <source>office-mcp exited (code %1) before answering.</source>
+            <translation>office-mcp terminó (código %1) antes de responder.</translation>
+        </message>
+        <message>
+            <source>office-mcp is not running.</source>
+            <translation>office-mcp no está en marcha.</translation>
+        </message>
+        <message>
+            <source>office-mcp is not running; the answer could not be sent.</source>
+            <translation>office-mcp no está en marcha; no se pudo enviar la respuesta.</translation>
+        </message>
+        <message>
+            <source>The server asked for %1, which office-desk does not offer.</source>
+            <translation>El servidor pidió %1, que office-desk no ofrece.</translation>
+        </message>
+        <message>
+            <source>Not connected to an office.</source>
+            <translation>Sin conexión con ninguna oficina.</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>office://%1 did not hold a page of JSON rows.</source>
+            <translation>office://%1 no contenía una página de filas JSON.</translation>
+        </message>
+        <message>
+            <source>office://%1 changed its columns between pages.</source>
+            <translation>office://%1 cambió de columnas entre páginas.</translation>
+        </message>
+        <message>
+            <source>office://%1 gave a next page that cannot be followed: %2</source>
+            <translation>office://%1 indicó una página siguiente que no se puede seguir: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>OfficeFeed</name>
+        <message>
+            <source>This office's profile does not show %1.</source>
+            <translation>El perfil de esta oficina no muestra %1.</translation>
+        </message>
+    </context>
+    <context>
+        <name>RefundContext</name>
+        <message>
+            <source>You started this refund from the tools panel.</source>
+            <translation>Usted inició esta devolución desde el panel de herramientas.</translation>
+        </message>
+        <message>
+            <source>An AI client</source>
+            <translation>Un cliente de IA</translation>
+        </message>
+        <message>
+            <source>%1 asked in approval request #%2.</source>
+            <translation>%1 la pidió en la solicitud de aprobación n.º %2.</translation>
+        </message>
+        <message>
+            <source>%1 asked in approval request #%2, today at %3.</source>
+            <translation>%1 la pidió en la solicitud de aprobación n.º %2, hoy a las %3.</translation>
+        </message>
+        <message>
+            <source>%1 asked in approval request #%2 on %3.</source>
+            <translation>%1 la pidió en la solicitud de aprobación n.º %2 el %3.</translation>
+        </message>
+        <message>
+            <source>Invoice %1</source>
+            <translation>Factura %1</translation>
+        </message>
+        <message>
+            <source>amount %1</source>
+            <translation>importe %1</translation>
+        </message>
+        <message>
+            <source>%1 refunded so far</source>
+            <translation>%1 devuelto hasta ahora</translation>
+        </message>
+        <message>
+            <source>%1 left</source>
+            <translation>quedan %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResultView</name>
+        <message>
+            <source>Call a tool to see its result here.</source>
+            <translation>Llame a una herramienta para ver aquí su resultado.</translation>
+        </message>
+        <message>
+            <source>Text</source>
+            <translation>Texto</translation>
+        </message>
+        <message>
+            <source>Structured</source>
+            <translation>Estructurado</translation>
+        </message>
+        <message>
+            <source>Raw</source>
+            <translation>Sin procesar</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:gray'&gt;No result yet.&lt;/span&gt;</source>
+            <translation>&lt;span style='color:gray'&gt;Aún no hay resultado.&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:gray'&gt;Calling &lt;code&gt;%1&lt;/code&gt;…&lt;/span&gt;</source>
+            <translation>&lt;span style='color:gray'&gt;Llamando a &lt;code&gt;%1&lt;/code&gt;…&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#c62828'&gt;✗ Not sent&lt;/b&gt;</source>
+            <translation>&lt;b style='color:#c62828'&gt;✗ No enviado&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#c62828'&gt;✗ %1 returned an error&lt;/b&gt; (isError: true)%2</source>
+            <translation>&lt;b style='color:#c62828'&gt;✗ %1 devolvió un error&lt;/b&gt; (isError: true)%2</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#6d4c41'&gt;⊘ Declined&lt;/b&gt; · %1 changed nothing%2</source>
+            <translation>&lt;b style='color:#6d4c41'&gt;⊘ Rechazada&lt;/b&gt; · %1 no cambió nada%2</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#6d4c41'&gt;⊘ Cancelled&lt;/b&gt; · %1 changed nothing%2</source>
+            <translation>&lt;b style='color:#6d4c41'&gt;⊘ Cancelada&lt;/b&gt; · %1 no cambió nada%2</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#e65100'&gt;⏳ Waiting for approval&lt;/b&gt; · %1 queued it; nothing refunded yet%2</source>
+            <translation>&lt;b style='color:#e65100'&gt;⏳ Pendiente de aprobación&lt;/b&gt; · %1 la puso en cola; aún no se ha devuelto nada%2</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#2e7d32'&gt;✓ %1 succeeded&lt;/b&gt;%2</source>
+            <translation>&lt;b style='color:#2e7d32'&gt;✓ %1 se ejecutó correctamente&lt;/b&gt;%2</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#c62828'&gt;✗ JSON-RPC error %1&lt;/b&gt; from %2%3</source>
+            <translation>&lt;b style='color:#c62828'&gt;✗ Error JSON-RPC %1&lt;/b&gt; de %2%3</translation>
+        </message>
+        <message>
+            <source>&lt;b style='color:#c62828'&gt;✗ %1 did not complete&lt;/b&gt;</source>
+            <translation>&lt;b style='color:#c62828'&gt;✗ %1 no terminó&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>(no structuredContent)</source>
+            <translation>(sin structuredContent)</translation>
+        </message>
+        <message numerus="yes">
+            <source> · %n round(s)</source>
+            <comment>after the outcome of a call that asked a person</comment>
+            <translation>
+                <numerusform> · %n ronda</numerusform>
+                <numerusform> · %n rondas</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SchemaForm</name>
+        <message>
+            <source>must be exactly %1</source>
+            <translation>debe ser exactamente %1</translation>
+        </message>
+        <message>
+            <source>must be between %1 and %2</source>
+            <translation>debe estar entre %1 y %2</translation>
+        </message>
+        <message>
+            <source>must be greater than %1 and less than %2</source>
+            <translation>debe ser mayor que %1 y menor que %2</translation>
+        </message>
+        <message>
+            <source>must be greater than %1 and at most %2</source>
+            <translation>debe ser mayor que %1 y como máximo %2</translation>
+        </message>
+        <message>
+            <source>must be at least %1 and less than %2</source>
+            <translation>debe ser al menos %1 y menor que %2</translation>
+        </message>
+        <message>
+            <source>must be greater than %1</source>
+            <translation>debe ser mayor que %1</translation>
+        </message>
+        <message>
+            <source>must be at least %1</source>
+            <translation>debe ser al menos %1</translation>
+        </message>
+        <message>
+            <source>must be less than %1</source>
+            <translation>debe ser menor que %1</translation>
+        </message>
+        <message>
+            <source>must be at most %1</source>
+            <translation>debe ser como máximo %1</translation>
+        </message>
+        <message>
+            <source>must be an email address</source>
+            <translation>debe ser una dirección de correo electrónico</translation>
+        </message>
+        <message>
+            <source>must be a URI such as https://example.com</source>
+            <translation>debe ser una URI como https://example.com</translation>
+        </message>
+        <message>
+            <source>must be a calendar date as YYYY-MM-DD</source>
+            <translation>debe ser una fecha con el formato AAAA-MM-DD</translation>
+        </message>
+        <message>
+            <source>must be a date and time as YYYY-MM-DDTHH:MM:SSZ</source>
+            <translation>debe ser una fecha y hora con el formato AAAA-MM-DDTHH:MM:SSZ</translation>
+        </message>
+        <message numerus="yes">
+            <source>must be exactly %n character(s)</source>
+            <translation>
+                <numerusform>debe tener exactamente %n carácter</numerusform>
+                <numerusform>debe tener exactamente %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>must be between %1 and %n character(s)</source>
+            <translation>
+                <numerusform>debe tener entre %1 y %n carácter</numerusform>
+                <numerusform>debe tener entre %1 y %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>must be at least %n character(s)</source>
+            <translation>
+                <numerusform>debe tener al menos %n carácter</numerusform>
+                <numerusform>debe tener al menos %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>must be at most %n character(s)</source>
+            <translation>
+                <numerusform>debe tener como máximo %n carácter</numerusform>
+                <numerusform>debe tener como máximo %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1–%2 characters</source>
+            <translation>%1–%2 caracteres</translation>
+        </message>
+        <message numerus="yes">
+            <source>up to %n character(s)</source>
+            <translation>
+                <numerusform>hasta %n carácter</numerusform>
+                <numerusform>hasta %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>at least %n character(s)</source>
+            <translation>
+                <numerusform>al menos %n carácter</numerusform>
+                <numerusform>al menos %n caracteres</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>format: %1</source>
+            <translation>formato: %1</translation>
+        </message>
+        <message>
+            <source>pattern: %1</source>
+            <translation>patrón: %1</translation>
+        </message>
+        <message>
+            <source>%1 to %2</source>
+            <translation>de %1 a %2</translation>
+        </message>
+        <message>
+            <source>%1 and %2</source>
+            <translation>%1 y %2</translation>
+        </message>
+        <message>
+            <source>whole number</source>
+            <translation>número entero</translation>
+        </message>
+        <message>
+            <source>choose %1 to %2</source>
+            <translation>elija de %1 a %2</translation>
+        </message>
+        <message>
+            <source>choose at least %1</source>
+            <translation>elija al menos %1</translation>
+        </message>
+        <message>
+            <source>choose up to %1</source>
+            <translation>elija hasta %1</translation>
+        </message>
+        <message>
+            <source>JSON value</source>
+            <translation>valor JSON</translation>
+        </message>
+        <message>
+            <source>No arguments.</source>
+            <translation>Sin argumentos.</translation>
+        </message>
+        <message>
+            <source>%1 (required)</source>
+            <translation>%1 (obligatorio)</translation>
+        </message>
+        <message>
+            <source>%1 (optional)</source>
+            <translation>%1 (opcional)</translation>
+        </message>
+        <message>
+            <source>Problem with %1</source>
+            <translation>Problema con %1</translation>
+        </message>
+        <message>
+            <source>not set</source>
+            <translation>sin indicar</translation>
+        </message>
+        <message>
+            <source>Choose…</source>
+            <translation>Elija…</translation>
+        </message>
+        <message>
+            <source>is required</source>
+            <translation>es obligatorio</translation>
+        </message>
+        <message>
+            <source>must match %1</source>
+            <translation>debe ajustarse a %1</translation>
+        </message>
+        <message>
+            <source>must be a whole number</source>
+            <translation>debe ser un número entero</translation>
+        </message>
+        <message>
+            <source>must be a number</source>
+            <translation>debe ser un número</translation>
+        </message>
+        <message>
+            <source>must be a multiple of %1</source>
+            <translation>debe ser múltiplo de %1</translation>
+        </message>
+        <message>
+            <source>choose at most %1</source>
+            <translation>elija como máximo %1</translation>
+        </message>
+        <message>
+            <source>is not valid JSON</source>
+            <translation>no es JSON válido</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <comment>a field's title, then what is wrong with its value</comment>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>Clear</source>
+            <translation>Borrar</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScreenshotDemo</name>
+        <message>
+            <source>Lunch was not delivered</source>
+            <comment>a refund's reason, typed in the screenshot</comment>
+            <translation>La comida no llegó</translation>
+        </message>
+        <message>
+            <source>Charged twice for the 4 Sept visit</source>
+            <comment>a refund's reason, typed in the screenshot</comment>
+            <translation>Cobro duplicado de la visita del 4 de septiembre</translation>
+        </message>
+    </context>
+    <context>
+        <name>ServerLogView</name>
+        <message>
+            <source>Time</source>
+            <translation>Hora</translation>
+        </message>
+        <message>
+            <source>Level</source>
+            <translation>Nivel</translation>
+        </message>
+        <message>
+            <source>Outcome</source>
+            <translation>Resultado</translation>
+        </message>
+        <message>
+            <source>Method / tool</source>
+            <translation>Método / herramienta</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>Duración</translation>
+        </message>
+        <message>
+            <source>Client</source>
+            <translation>Cliente</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>Problema</translation>
+        </message>
+        <message>
+            <source>Show</source>
+            <translation>Mostrar</translation>
+        </message>
+        <message>
+            <source>everything</source>
+            <translation>todo</translation>
+        </message>
+        <message>
+            <source>info and above</source>
+            <translation>info y superior</translation>
+        </message>
+        <message>
+            <source>warnings and errors</source>
+            <translation>avisos y errores</translation>
+        </message>
+        <message>
+            <source>errors only</source>
+            <translation>solo errores</translation>
+        </message>
+        <message>
+            <source>Clear</source>
+            <translation>Vaciar</translation>
+        </message>
+        <message>
+            <source>Select a row to see the line office-mcp wrote.</source>
+            <translation>Seleccione una fila para ver la línea que escribió office-mcp.</translation>
+        </message>
+        <message>
+            <source>error %1</source>
+            <translation>error %1</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <source>%1 µs</source>
+            <translation>%1 µs</translation>
+        </message>
+    </context>
+    <context>
+        <name>ServerPanel</name>
+        <message>
+            <source>Forms (elicitation)</source>
+            <translation>Formularios (elicitation)</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>Iniciar</translation>
+        </message>
+        <message>
+            <source>Restart</source>
+            <translation>Reiniciar</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Detener</translation>
+        </message>
+        <message>
+            <source>The office-mcp executable office-desk starts</source>
+            <translation>El ejecutable de office-mcp que inicia office-desk</translation>
+        </message>
+        <message>
+            <source>The SQLite database given to office-mcp with --db, and shown read-only here</source>
+            <translation>La base de datos SQLite que se pasa a office-mcp con --db y que aquí se muestra en solo lectura</translation>
+        </message>
+        <message>
+            <source>--profile: which tools the server shows</source>
+            <translation>--profile: qué herramientas muestra el servidor</translation>
+        </message>
+        <message>
+            <source>2026-07-28 · stateless</source>
+            <translation>2026-07-28 · sin estado</translation>
+        </message>
+        <message>
+            <source>2025-11-25 · initialize</source>
+            <translation>2025-11-25 · initialize</translation>
+        </message>
+        <message>
+            <source>2026-07-28: every request carries the _meta envelope and refunds come back as input_required.
+2025-11-25: an initialize handshake, and the server sends elicitation/create requests.</source>
+            <translation>2026-07-28: cada petición lleva el sobre _meta y las devoluciones vuelven como input_required.
+2025-11-25: un saludo initialize, y el servidor envía peticiones elicitation/create.</translation>
+        </message>
+        <message>
+            <source>Declare form elicitation. Without it the server cannot ask here and queues refunds for approval.</source>
+            <translation>Declarar la elicitation de formularios. Sin ella el servidor no puede preguntar aquí y pone las devoluciones en la cola de aprobación.</translation>
+        </message>
+        <message>
+            <source>Local office</source>
+            <translation>Oficina local</translation>
+        </message>
+        <message>
+            <source>Remote office</source>
+            <translation>Oficina remota</translation>
+        </message>
+        <message>
+            <source>Local: office-desk starts office-mcp on this computer.
+Remote: office-desk connects to an office served over HTTP (office-mcp --http).</source>
+            <translation>Local: office-desk inicia office-mcp en este equipo.
+Remota: office-desk se conecta a una oficina servida por HTTP (office-mcp --http).</translation>
+        </message>
+        <message>
+            <source>The office's MCP address, as `office-mcp --http` prints it</source>
+            <translation>La dirección MCP de la oficina, tal como la muestra `office-mcp --http`</translation>
+        </message>
+        <message>
+            <source>bearer token</source>
+            <translation>token de portador</translation>
+        </message>
+        <message>
+            <source>The token `office-mcp token add NAME` printed on the office's machine. Kept in a file only you can read (0600), never in the settings file.</source>
+            <translation>El token que mostró `office-mcp token add NOMBRE` en el equipo de la oficina. Se guarda en un archivo que solo usted puede leer (0600), nunca en el archivo de ajustes.</translation>
+        </message>
+        <message>
+            <source>Server</source>
+            <translation>Servidor</translation>
+        </message>
+        <message>
+            <source>Database</source>
+            <translation>Base de datos</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>URL</translation>
+        </message>
+        <message>
+            <source>Token</source>
+            <translation>Token</translation>
+        </message>
+        <message>
+            <source>Profile</source>
+            <translation>Perfil</translation>
+        </message>
+        <message>
+            <source>Protocol</source>
+            <translation>Protocolo</translation>
+        </message>
+        <message>
+            <source>A remote office shows what its token's profile allows.</source>
+            <translation>Una oficina remota muestra lo que permite el perfil de su token.</translation>
+        </message>
+        <message>
+            <source>Over HTTP office-desk speaks 2026-07-28 (stateless: one POST per request).</source>
+            <translation>Por HTTP office-desk habla 2026-07-28 (sin estado: un POST por petición).</translation>
+        </message>
+        <message>
+            <source>Connect</source>
+            <translation>Conectar</translation>
+        </message>
+        <message>
+            <source>Reconnect</source>
+            <translation>Reconectar</translation>
+        </message>
+        <message>
+            <source>Disconnect</source>
+            <translation>Desconectar</translation>
+        </message>
+        <message>
+            <source>Choose office-mcp</source>
+            <translation>Elegir office-mcp</translation>
+        </message>
+        <message>
+            <source>Choose a database</source>
+            <translation>Elegir una base de datos</translation>
+        </message>
+        <message>
+            <source>SQLite databases (*.db *.sqlite)</source>
+            <translation>Bases de datos SQLite (*.db *.sqlite)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>Todos los archivos (*)</translation>
+        </message>
+        <message>
+            <source>all</source>
+            <comment>the profile serving every tool</comment>
+            <translation>todas</translation>
+        </message>
+        <message>
+            <source>scheduling</source>
+            <comment>a profile</comment>
+            <translation>citas</translation>
+        </message>
+        <message>
+            <source>billing</source>
+            <comment>a profile</comment>
+            <translation>facturación</translation>
+        </message>
+        <message>
+            <source>lunch</source>
+            <comment>a profile</comment>
+            <translation>comida</translation>
+        </message>
+        <message>
+            <source>Office</source>
+            <translation>Oficina</translation>
+        </message>
+        <message>
+            <source>Choose the office-mcp executable</source>
+            <translation>Elegir el ejecutable de office-mcp</translation>
+        </message>
+        <message>
+            <source>Choose the database</source>
+            <translation>Elegir la base de datos</translation>
+        </message>
+        <message>
+            <source>Server status</source>
+            <translation>Estado del servidor</translation>
+        </message>
+    </context>
+    <context>
+        <name>SqliteReader</name>
+        <message>
+            <source>%1 does not exist yet; office-mcp creates it on first use (the first tool call).</source>
+            <translation>%1 aún no existe; office-mcp la crea la primera vez que se usa (la primera llamada a una herramienta).</translation>
+        </message>
+    </context>
+    <context>
+        <name>TokenStore</name>
+        <message>
+            <source>Could not create %1.</source>
+            <translation>No se pudo crear %1.</translation>
+        </message>
+        <message>
+            <source>Could not write %1: %2</source>
+            <translation>No se pudo escribir %1: %2</translation>
+        </message>
+        <message>
+            <source>Could not write %1.</source>
+            <translation>No se pudo escribir %1.</translation>
+        </message>
+    </context>
+    <context>
+        <name>ToolsPanel</name>
+        <message>
+            <source>Raw JSON</source>
+            <translation>JSON sin procesar</translation>
+        </message>
+        <message>
+            <source>Call</source>
+            <translation>Llamar</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;To start:&lt;/b&gt; choose a tool on the left, fill in its form, then press &lt;b&gt;Call&lt;/b&gt; (or Enter).</source>
+            <translation>&lt;b&gt;Para empezar:&lt;/b&gt; elija una herramienta a la izquierda, rellene su formulario y pulse &lt;b&gt;Llamar&lt;/b&gt; (o Intro).</translation>
+        </message>
+        <message>
+            <source>Arguments</source>
+            <translation>Argumentos</translation>
+        </message>
+        <message>
+            <source>Edit the arguments as JSON; nothing is checked before sending, so the server's own validation answers.</source>
+            <translation>Editar los argumentos como JSON; no se comprueba nada antes de enviarlos, así responde la validación del propio servidor.</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>Resultado</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:gray'&gt;No tools&lt;/span&gt;</source>
+            <translation>&lt;span style='color:gray'&gt;No hay herramientas&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>Start office-mcp to list its tools.</source>
+            <translation>Inicie office-mcp para ver sus herramientas.</translation>
+        </message>
+        <message>
+            <source>idempotent</source>
+            <translation>idempotente</translation>
+        </message>
+        <message>
+            <source>open world</source>
+            <translation>mundo abierto</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:gray'&gt;no hints&lt;/span&gt;</source>
+            <translation>&lt;span style='color:gray'&gt;sin indicaciones&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>The arguments are not a JSON object (%1); fix them or clear the text to go back to the form.</source>
+            <translation>Los argumentos no son un objeto JSON (%1); corríjalos o borre el texto para volver al formulario.</translation>
+        </message>
+        <message>
+            <source>not an object</source>
+            <translation>no es un objeto</translation>
+        </message>
+        <message>
+            <source>Not shown in the form: %1. %2</source>
+            <translation>No se muestra en el formulario: %1. %2</translation>
+        </message>
+        <message>
+            <source>The arguments must be a JSON object: %1</source>
+            <translation>Los argumentos deben ser un objeto JSON: %1</translation>
+        </message>
+        <message>
+            <source>this is not an object</source>
+            <translation>esto no es un objeto</translation>
+        </message>
+        <message>
+            <source>Fix first: %1. (Raw JSON sends anything, for trying the server's validation.)</source>
+            <translation>Corrija primero: %1. (JSON sin procesar envía cualquier cosa, para probar la validación del servidor).</translation>
+        </message>
+        <message>
+            <source>Calling…</source>
+            <translation>Llamando…</translation>
+        </message>
+        <message>
+            <source>To call: %1.</source>
+            <translation>Para llamar: %1.</translation>
+        </message>
+        <message>
+            <source>office-mcp is not running</source>
+            <translation>office-mcp no está en marcha</translation>
+        </message>
+        <message>
+            <source>Waiting for the previous call</source>
+            <translation>Esperando a la llamada anterior</translation>
+        </message>
+        <message>
+            <source>read-only</source>
+            <comment>a tool that changes nothing</comment>
+            <translation>solo lectura</translation>
+        </message>
+        <message>
+            <source>destructive</source>
+            <comment>a tool whose changes cannot be undone</comment>
+            <translation>destructiva</translation>
+        </message>
+        <message>
+            <source>writes</source>
+            <comment>a tool that changes the office</comment>
+            <translation>escribe</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrafficLog</name>
+        <message>
+            <source>batch of %1</source>
+            <translation>lote de %1</translation>
+        </message>
+        <message>
+            <source>→ out</source>
+            <translation>→ salida</translation>
+        </message>
+        <message>
+            <source>← in</source>
+            <translation>← entrada</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Hora</translation>
+        </message>
+        <message>
+            <source>Dir</source>
+            <translation>Sentido</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>Tipo</translation>
+        </message>
+        <message>
+            <source>Method</source>
+            <translation>Método</translation>
+        </message>
+        <message>
+            <source>Id</source>
+            <translation>Id</translation>
+        </message>
+        <message>
+            <source>Summary</source>
+            <translation>Resumen</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrafficView</name>
+        <message>
+            <source>Filter: method, id, direction or any text in the message</source>
+            <translation>Filtrar: método, id, sentido o cualquier texto del mensaje</translation>
+        </message>
+        <message>
+            <source>Clear</source>
+            <translation>Vaciar</translation>
+        </message>
+        <message>
+            <source>Export JSONL…</source>
+            <translation>Exportar JSONL…</translation>
+        </message>
+        <message>
+            <source>Select a message to see it in full.</source>
+            <translation>Seleccione un mensaje para verlo entero.</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 de %2</translation>
+        </message>
+        <message>
+            <source>office-desk → office-mcp</source>
+            <translation>office-desk → office-mcp</translation>
+        </message>
+        <message>
+            <source>office-mcp → office-desk</source>
+            <translation>office-mcp → office-desk</translation>
+        </message>
+        <message>
+            <source>Export traffic as JSONL</source>
+            <translation>Exportar el tráfico como JSONL</translation>
+        </message>
+        <message>
+            <source>JSON Lines (*.jsonl);;All files (*)</source>
+            <translation>JSON Lines (*.jsonl);;Todos los archivos (*)</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>No se pudo exportar</translation>
+        </message>
+        <message>
+            <source>Could not write %1: %2</source>
+            <translation>No se pudo escribir %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>about</name>
+        <message>
+            <source>&lt;h3&gt;office-desk %1&lt;/h3&gt;&lt;p&gt;The desk of the office-mcp server: approve refunds, call tools and watch the traffic between office-mcp and the AI clients.&lt;/p&gt;&lt;p&gt;office-desk and office-mcp share one version: run &lt;tt&gt;office-mcp --version&lt;/tt&gt; to see the server's.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;office-desk %1&lt;/h3&gt;&lt;p&gt;El escritorio del servidor office-mcp: apruebe devoluciones, llame a herramientas y observe el tráfico entre office-mcp y los clientes de IA.&lt;/p&gt;&lt;p&gt;office-desk y office-mcp comparten versión: ejecute &lt;tt&gt;office-mcp --version&lt;/tt&gt; para ver la del servidor.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>About office-desk</source>
+            <translation>Acerca de office-desk</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>Ay&amp;uda</translation>
+        </message>
+        <message>
+            <source>&amp;About office-desk</source>
+            <translation>&amp;Acerca de office-desk</translation>
+        </message>
+    </context>
+    <context>
+        <name>main</name>
+        <message>
+            <source>Approve refunds, call tools and watch the traffic of office-mcp.</source>
+            <translation>Apruebe devoluciones, llame a herramientas y observe el tráfico de office-mcp.</translation>
+        </message>
+        <message>
+            <source>The office-mcp executable.</source>
+            <translation>El ejecutable de office-mcp.</translation>
+        </message>
+        <message>
+            <source>The database office-mcp serves.</source>
+            <translation>La base de datos que sirve office-mcp.</translation>
+        </message>
+        <message>
+            <source>all, scheduling, billing or lunch.</source>
+            <translation>all, scheduling, billing o lunch.</translation>
+        </message>
+        <message>
+            <source>modern (2026-07-28) or legacy (2025-11-25).</source>
+            <translation>modern (2026-07-28) o legacy (2025-11-25).</translation>
+        </message>
+        <message>
+            <source>A remote office: http://host:port/mcp (its token is the one kept for it, or $OFFICE_DESK_TOKEN).</source>
+            <translation>Una oficina remota: http://host:puerto/mcp (su token es el guardado para ella, o $OFFICE_DESK_TOKEN).</translation>
+        </message>
+        <message>
+            <source>Do not start office-mcp at once.</source>
+            <translation>No iniciar office-mcp enseguida.</translation>
+        </message>
+        <message>
+            <source>Stage a refund review on a scratch database, save a screenshot to &lt;file&gt; and quit.</source>
+            <translation>Preparar la revisión de una devolución en una base de datos provisional, guardar una captura en &lt;file&gt; y salir.</translation>
+        </message>
+        <message>
+            <source>The desk's language: en, es or zh_CN (default: the system's).</source>
+            <translation>El idioma del escritorio: en, es o zh_CN (por omisión, el del sistema).</translation>
+        </message>
+    </context>
+</TS>
