@@ -7,11 +7,15 @@
 #include "server_process.h"
 #include "session_harness.h"
 #include "sqlite_office_store.h"
+#include "test_database.h"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -194,4 +198,29 @@ TEST_CASE("a database made by schema 4 migrates to 5, keeps every row, and takes
     const auto first = office.result(call(1, "order_lunch", lunch("after migration"), "m"));
     CHECK(replayed(office.result(call(2, "order_lunch", lunch("after migration"), "m"))));
     CHECK(office.number("SELECT count(*) FROM lunch_orders WHERE note = 'after migration'") == 1);
+}
+
+TEST_CASE("four office-mcp processes racing one key on one database make one write, and all four answer it", "[e2e][idempotency]") {
+    office::testing::TestDatabase db;  // on either backend: also run as postgres.*
+    office::testing::run_office_mcp({"db", "init", "--db", db.arg()});
+    for (int round = 0; round < 5; ++round) {
+        std::vector<std::unique_ptr<office::testing::ServerProcess>> servers;
+        for (int i = 0; i < 4; ++i)
+            servers.push_back(std::make_unique<office::testing::ServerProcess>(std::vector<std::string>{"--db", db.arg()}));
+        const std::string key = "race-" + std::to_string(round);
+        const auto message = call(1, "order_lunch", lunch(key), key);
+        for (auto& server : servers) server->send(message);  // all four at once
+        std::set<std::int64_t> ids;
+        int replays = 0;
+        for (auto& server : servers) {
+            const auto reply = server->read();
+            INFO(reply.dump());
+            REQUIRE(reply.contains("result"));
+            ids.insert(reply["result"]["structuredContent"]["order_id"].get<std::int64_t>());
+            replays += replayed(reply["result"]) ? 1 : 0;
+        }
+        CHECK(ids.size() == 1);
+        CHECK(replays == 3);
+        CHECK(db.number("SELECT count(*) FROM lunch_orders WHERE note = '" + key + "'") == 1);
+    }
 }

@@ -205,7 +205,7 @@ export function statelessClient(url, { name, token, canElicit = false }) {
   const capabilities = canElicit ? { elicitation: { form: {} } } : {};
   return {
     name,
-    async call(tool, args, extra = {}) {
+    async call(tool, args, extra = {}, headers = {}) {
       const body = {
         jsonrpc: '2.0', id: ++id, method: 'tools/call',
         params: { name: tool, arguments: args, ...extra, _meta: meta(name, capabilities) },
@@ -219,6 +219,7 @@ export function statelessClient(url, { name, token, canElicit = false }) {
           'Mcp-Method': 'tools/call',
           'Mcp-Name': tool,
           Authorization: `Bearer ${token}`,
+          ...headers,
         },
         body: JSON.stringify(body),
       });
