@@ -422,6 +422,7 @@ std::vector<Field> message_fields() {
         {"params._meta[protocolVersion]", pointer({"params", "_meta", kVersionKey})},
         {"params._meta[clientCapabilities]", pointer({"params", "_meta", kCapabilitiesKey})},
         {"params._meta[clientInfo]", pointer({"params", "_meta", kClientInfoKey})},
+        {"params._meta[idempotencyKey]", pointer({"params", "_meta", "office-mcp/idempotencyKey"})},
         {"params.name", pointer({"params", "name"})},
         {"params.arguments", pointer({"params", "arguments"})},
         {"params.inputResponses", pointer({"params", "inputResponses"})},
