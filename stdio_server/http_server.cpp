@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <deque>
 #include <map>
-#include <unordered_set>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <unordered_set>
 #include <vector>
 
 namespace office {
@@ -128,7 +128,7 @@ public:
         if (closing_ && open_.empty()) io_.stop();  // drained: every connection is done
     }
 
-    // A whole request: answered with the others at hand, in the next drain.
+    // A whole request: answered with the others at hand, in the next round (answer_pending).
     void queue(std::shared_ptr<HttpConnection> connection, http::Request request) {
         pending_.push_back({std::move(connection), http::Exchange{std::move(request), {}}});
         if (pending_.size() == 1) net::post(io_, [this] { answer_pending(); });
@@ -152,7 +152,7 @@ private:
         });
     }
 
-    // Every request read since the last time is one group: one commit for their writes.
+    // Every request read since the last round is one group: one commit for their writes.
     void answer_pending() {
         std::vector<Pending> group;
         group.swap(pending_);
