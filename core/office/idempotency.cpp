@@ -39,7 +39,8 @@ std::string idempotency_key_problem(const json& key) {
 IdempotencyKey idempotency_key(std::string key, const Caller& caller, const std::string& tool, const json& arguments) {
     std::string scope = caller.principal.empty() ? "client:" + caller.name : "token:" + caller.principal;
     // nlohmann's objects keep their keys sorted, so the same arguments always dump the same.
-    return IdempotencyKey{std::move(scope), std::move(key), tool, sha256_hex(tool + '\n' + arguments.dump())};
+    const auto request = tool + '\n' + arguments.dump(-1, ' ', false, json::error_handler_t::replace);
+    return IdempotencyKey{std::move(scope), std::move(key), tool, sha256_hex(request)};
 }
 
 std::optional<ToolResult> earlier_result(OfficeStore& store, const CallContext& ctx) {
