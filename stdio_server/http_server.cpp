@@ -241,10 +241,7 @@ private:
     // their last events; the rest close after their response (Connection: close), or, when
     // nothing has come on them, after kFirstRequestGrace.
     void close_listener() {
-        beast::error_code ignored;
-        acceptor_.close(ignored);
-        sweep_.cancel();
-        watch_.cancel();
+        stop_accepting();
         closing_ = true;
         endpoint_.close();  // open streams get their last events (a listen's completion result)
         close_waiting(true);
@@ -255,6 +252,13 @@ private:
         });
     }
 
+    void stop_accepting() {
+        beast::error_code ignored;
+        acceptor_.close(ignored);
+        sweep_.cancel();
+        watch_.cancel();
+    }
+
     void close_waiting(bool answered_only) {
         const std::vector<HttpConnection*> open(open_.begin(), open_.end());
         for (auto* connection : open)
@@ -263,10 +267,7 @@ private:
 
     // SIGINT, or a second signal: open streams get their last events, then the process ends.
     void stop_now() {
-        beast::error_code ignored;
-        acceptor_.close(ignored);
-        sweep_.cancel();
-        watch_.cancel();
+        stop_accepting();
         drain_.cancel();
         const bool streaming = !streams_.empty();
         endpoint_.close();  // open streams get their last events (a listen's completion result)

@@ -61,7 +61,6 @@ json Session::tool_result(const ToolResult& result, const Request& request) cons
     if (result.is_error) r["isError"] = true;
     if (!result.structured.is_null() && request.has().structured_content)
         r["structuredContent"] = result.structured;
-    if (result.replayed) r["_meta"][kMetaReplayed] = true;
     return r;
 }
 

@@ -1,5 +1,7 @@
 #include "tool_reply.h"
 
+#include "idempotency.h"
+
 #include <clocale>
 #include <memory>
 #include <optional>
@@ -10,7 +12,6 @@ namespace office {
 namespace {
 
 constexpr std::string_view kServerInfoKey = "io.modelcontextprotocol/serverInfo";
-constexpr std::string_view kReplayedKey = "office-mcp/replayed";  // idempotency.h's kMetaReplayed
 
 // Writes json values with nlohmann's serializer, as dump() does, but into `out` directly.
 // One per thread, kept: building a serializer allocates a 512-byte indent string and a shared
@@ -66,7 +67,7 @@ json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape) 
         r["resultType"] = "complete";
         r["_meta"][kServerInfoKey] = *shape.server_info;
     }
-    if (result.replayed) r["_meta"][kReplayedKey] = true;
+    if (result.replayed) r["_meta"][kMetaReplayed] = true;
     return make_result(id, std::move(r));
 }
 
@@ -89,7 +90,7 @@ void append_tool_reply(std::string& out, const json& id, ToolResult& result, Too
         if (result.replayed) {
             if (shape.server_info) out += ',';
             out += '"';
-            out += kReplayedKey;
+            out += kMetaReplayed;
             out += "\":true";
         }
         out += "},";
