@@ -82,6 +82,8 @@ Options parse_options(int argc, char** argv) {
             o.tools = split_commas(o.given.tools = value());
         } else if (arg == "--state-ttl") {
             o.state_ttl = std::atoll((o.given.state_ttl = value()).c_str());
+        } else if (arg == "--task-ttl") {
+            o.task_ttl = std::atoll((o.given.task_ttl = value()).c_str());
         } else if (arg == "--log-level") {
             const auto parsed = office::parse_log_level(o.given.log_level = value());
             if (!parsed) fail("unknown log level " + o.given.log_level + " (error, warn, info or debug)");
@@ -122,6 +124,8 @@ Options parse_options(int argc, char** argv) {
         }
     }
     if (o.state_ttl <= 0) fail("the state TTL must be a positive number of seconds");
+    if (o.task_ttl <= 0 || o.task_ttl > 366LL * 24 * 60 * 60)
+        fail("the task TTL must be a number of seconds from 1 to 31622400 (a year)");
     if (o.db.empty()) o.db = office::default_database_path();
     return o;
 }
@@ -178,6 +182,7 @@ int serve(const Options& o) {
     office::ConnectionOptions options;
     options.tools = tools;
     options.locale = o.locale;
+    options.task_ttl = o.task_ttl;
     options.open_store = [&] { return office::open_office_store_for(o.db, o.durability); };
     options.open_sealer = [&] {
         return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);

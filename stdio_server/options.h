@@ -8,6 +8,7 @@
 #include "office_store_for.h"
 #include "person_texts.h"
 #include "sqlite_office_store.h"
+#include "tasks.h"
 
 #include <cstdint>
 #include <string>
@@ -19,12 +20,13 @@ struct Options {
     office::Locale locale = office::Locale::En;  // --locale: the language of texts for people
     std::vector<std::string> tools;
     std::int64_t state_ttl = 600;
+    std::int64_t task_ttl = office::kDefaultTaskTtlSeconds;  // --task-ttl: seconds a task is kept (core/office/tasks.h)
     office::LogLevel log_level = office::LogLevel::Info;
     std::string log_file;  // empty: stderr
     // The serving options as given (command line or environment; empty: not given), so
     // `config` can carry every one of them into the pasted configuration.
     struct {
-        std::string profile, tools, state_ttl, log_level, locale;
+        std::string profile, tools, state_ttl, task_ttl, log_level, locale;
     } given;
     office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;

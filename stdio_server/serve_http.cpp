@@ -102,6 +102,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     const auto tools = enabled_tools(o);
     h.endpoint.tools = tools;
     h.endpoint.locale = o.locale;
+    h.endpoint.task_ttl = o.task_ttl;
     // Unlike stdio, the store opens now: an HTTP office is a service, and a database that
     // cannot work should stop it before it listens, not at the first call.
     try {

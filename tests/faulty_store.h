@@ -53,6 +53,15 @@ public:
     std::vector<ApprovalRequest> approval_requests() override { return real().approval_requests(); }
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request) override { return real().reopen_candidate(request); }
     void reopen_request(std::int64_t request) override { real().reopen_request(request); }
+    std::optional<std::int64_t> withdraw_request(std::int64_t request, const std::string& at, const std::string& by) override {
+        return real().withdraw_request(request, at, by);
+    }
+    void create_task(const TaskRecord& task, const std::string& forget_before) override {
+        real().create_task(task, forget_before);
+    }
+    std::optional<TaskRecord> load_task(const std::string& id) override { return real().load_task(id); }
+    std::optional<TaskRecord> task_of_request(std::int64_t request) override { return real().task_of_request(request); }
+    void update_task(const TaskRecord& task) override { real().update_task(task); }
     bool consume_request_state(const std::string& nonce, const std::string& at) override {
         return real().consume_request_state(nonce, at);
     }

@@ -58,6 +58,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.max_line = options_.max_body;
     c.principal = principal ? principal->name : std::string();
     c.locale = options_.locale;
+    c.task_ttl = options_.task_ttl;
     return c;
 }
 

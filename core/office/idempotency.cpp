@@ -36,8 +36,12 @@ std::string idempotency_key_problem(const json& key) {
     return {};
 }
 
+std::string caller_scope(const Caller& caller) {
+    return caller.principal.empty() ? "client:" + caller.name : "token:" + caller.principal;
+}
+
 IdempotencyKey idempotency_key(std::string key, const Caller& caller, const std::string& tool, const json& arguments) {
-    std::string scope = caller.principal.empty() ? "client:" + caller.name : "token:" + caller.principal;
+    std::string scope = caller_scope(caller);
     // nlohmann's objects keep their keys sorted, so the same arguments always dump the same.
     const auto request = tool + '\n' + arguments.dump(-1, ' ', false, json::error_handler_t::replace);
     return IdempotencyKey{std::move(scope), std::move(key), tool, sha256_hex(request)};
@@ -53,19 +57,30 @@ std::optional<ToolResult> earlier_result(OfficeStore& store, const CallContext& 
                                                      " for another call (" + call->tool +
                                                      (call->tool == k.tool ? " with other arguments" : "") +
                                                      "); nothing was done. Use a new key for a new call."};
-    const json r = json::parse(call->result);
+    ToolResult result = stored_result(call->result);
+    result.replayed = true;
+    return result;
+}
+
+std::string stored_form(const ToolResult& result) {
+    json r{{"text", result.text}, {"structured", result.structured}, {"is_error", result.is_error}, {"queued", result.queued}};
+    if (!result.task.is_null()) r["task"] = result.task;
+    return r.dump();
+}
+
+ToolResult stored_result(const std::string& form) {
+    const json r = json::parse(form);
     ToolResult result{r.at("text").get<std::string>(), r.at("structured"), r.at("is_error").get<bool>(),
                       r.at("queued").get<bool>()};
-    result.replayed = true;
+    if (const auto task = r.find("task"); task != r.end()) result.task = *task;
     return result;
 }
 
 ToolResult commit_with_result(WriteTransaction& tx, OfficeStore& store, const CallContext& ctx, ToolResult result) {
     if (ctx.idempotency) {
         const auto& k = *ctx.idempotency;
-        const json r{{"text", result.text}, {"structured", result.structured}, {"is_error", result.is_error},
-                     {"queued", result.queued}};
-        store.remember_call(k.scope, k.key, RememberedCall{k.tool, k.request, r.dump(), utc_time(ctx.now())}, since(ctx));
+        store.remember_call(k.scope, k.key, RememberedCall{k.tool, k.request, stored_form(result), utc_time(ctx.now())},
+                            since(ctx));
     }
     tx.commit();
     return result;

@@ -24,6 +24,14 @@ inline constexpr std::string_view kMetaReplayed = "office-mcp/replayed";
 // A key is remembered this long; after that the same key is a new call.
 inline constexpr std::int64_t kIdempotencyTtlSeconds = 24 * 60 * 60;
 
+// Whose keys (and tasks, tasks.h) are whose: "token:NAME" with a bearer token, else
+// "client:NAME" (the name the client gave).
+std::string caller_scope(const Caller& caller);
+
+// A tool's result as the store keeps it (JSON text), and back.
+std::string stored_form(const ToolResult& result);
+ToolResult stored_result(const std::string& form);
+
 // "" when `key` can be a key (a string of 1 to 255 visible ASCII characters), else why not.
 std::string idempotency_key_problem(const json& key);
 

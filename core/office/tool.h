@@ -26,6 +26,9 @@ struct ToolResult {
     bool is_error = false;
     bool queued = false;  // the call waits in office-desk's approval queue (the log's "queued")
     bool replayed = false;  // an earlier call's result, answered again for its idempotency key
+    // Not null: the call goes on as this task (core/office/tasks.h), and the reply is its
+    // CreateTaskResult; text and structured are what the task's status says.
+    json task = nullptr;
 };
 
 // "Ask a person": one elicitation form under a key the tool chooses.
@@ -82,6 +85,10 @@ struct CallContext {
     const IdempotencyKey* idempotency = nullptr;
     // The language of the texts meant for a person (the refund form): --locale (person_texts.h).
     Locale locale = Locale::En;
+    // The client declared the tasks extension on this 2026-07-28 request (core/office/tasks.h):
+    // a call that must wait for a person may become a task, kept this long.
+    bool tasks = false;
+    std::int64_t task_ttl_seconds = 0;
 };
 
 // Records `nonce` as used at `at`, inside the caller's open transaction. Throws the

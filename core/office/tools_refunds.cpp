@@ -5,6 +5,7 @@
 #include "person_text.h"
 #include "person_texts.h"
 #include "schema_validator.h"
+#include "tasks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -154,6 +155,16 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
         const bool reported = latest->reported;
         const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(invoice_id);
         json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", status}};
+        if (status == "pending" && ctx.tasks) {
+            // The caller's own task for it, asked again (a retry without a key): the same task.
+            const auto task = store.task_of_request(id);
+            if (task && task->status == "working" && task->scope == caller_scope(ctx.caller) && task->expires_at >= now) {
+                ToolResult again{task->status_message, structured};
+                again.queued = true;
+                again.task = task_members(*task);
+                return again;
+            }
+        }
         if (status == "pending") {
             ToolResult waiting{request + " is still waiting for a person to review it in office-desk; nothing has "
                                          "been refunded yet. Call issue_refund for this invoice later to check again.",
@@ -183,13 +194,25 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
     const auto id = store.queue_approval(invoice_id, ctx.caller.label, now);
     audit(store, ctx, "refund_queued", "invoice", invoice_id,
           "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
-              "; the client cannot show the approval form.",
+              (ctx.tasks ? "; the client cannot show the approval form and follows the request as a task."
+                         : "; the client cannot show the approval form."),
           now);
+    const json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}};
+    if (ctx.tasks) {
+        // No sentence to interpret: a handle the client polls until the person has decided.
+        const auto task = start_task(store, ctx, id,
+                                     "Approval request #" + std::to_string(id) + " for the refund of " + describe(*invoice) +
+                                         " waits for a person in office-desk; nothing has been refunded yet.");
+        ToolResult handed{task.status_message, structured};
+        handed.queued = true;
+        handed.task = task_members(task);
+        return commit_with_result(tx, store, ctx, std::move(handed));
+    }
     ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and this client cannot show "
                       "the approval form. Approval request #" + std::to_string(id) +
                           " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
                           std::to_string(invoice_id) + " again later to see whether it was approved.",
-                      json{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}}};
+                      structured};
     queued.queued = true;
     return commit_with_result(tx, store, ctx, std::move(queued));
 }
@@ -231,6 +254,14 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                 store.decline_request(request->id, now, ctx.caller.label);
                 detail += " Approval request #" + std::to_string(request->id) + ", asked by " + request->client +
                           ", is declined by " + ctx.caller.label + ".";
+                complete_task(store, request->id,
+                              ToolResult{"Approval request #" + std::to_string(request->id) + " for invoice " +
+                                             std::to_string(invoice_id) + " was declined by a person (" + ctx.caller.label +
+                                             "); nothing was refunded.",
+                                         json{{"invoice_id", invoice_id},
+                                              {"approval_request_id", request->id},
+                                              {"status", "declined"}}},
+                              now);
             }
             audit(store, ctx, "refund_declined", "invoice", invoice_id, std::move(detail), now);
         }
@@ -264,13 +295,26 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
         RefundRecord{invoice_id, cents, reason, route_name(ctx.route), ctx.caller.label, now, request});
     std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
                          route_name(ctx.route) + ". Reason: " + reason;
+    const auto refunded = invoice->refunded + cents;
+    const auto left = invoice->left() - cents;
     if (request) {
         detail += " (asked by " + request->client + " in approval request #" + std::to_string(request->id) +
                   ", approved by " + ctx.caller.label + ")";
+        // What the client that queued it would have been told, now told through its task.
+        complete_task(store, request->id,
+                      ToolResult{"Approval request #" + std::to_string(request->id) + " for invoice " +
+                                     std::to_string(invoice_id) + " was approved by a person (" + ctx.caller.label + "): " +
+                                     format_cents(cents) + " refunded" +
+                                     (left > 0 ? ", " + format_cents(left) + " left." : ".") + " Reason: " + reason,
+                                 json{{"invoice_id", invoice_id},
+                                      {"approval_request_id", request->id},
+                                      {"status", "approved"},
+                                      {"amount", cents_to_amount(cents)},
+                                      {"refunded", cents_to_amount(refunded)},
+                                      {"left", cents_to_amount(left)}}},
+                      now);
     }
     audit(store, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
-    const auto refunded = invoice->refunded + cents;
-    const auto left = invoice->left() - cents;
     return commit_with_result(tx, store, ctx, ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
                           invoice->customer + ")" + (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") +
                           ". Reason: " + reason,

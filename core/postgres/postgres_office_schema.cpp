@@ -106,6 +106,27 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
 )sql";
 
+// 3: approvals as tasks (SQLite schema 6, whose migration says what each column holds).
+constexpr std::string_view kVersion3Tables = R"sql(
+ALTER TABLE approval_requests DROP CONSTRAINT approval_requests_status_check;
+ALTER TABLE approval_requests ADD CONSTRAINT approval_requests_status_check
+  CHECK (status IN ('pending', 'approved', 'declined', 'withdrawn'));
+ALTER TABLE approval_requests ADD COLUMN task BIGINT NOT NULL DEFAULT 0 CHECK (task IN (0, 1));
+CREATE TABLE tasks (
+  id                  TEXT PRIMARY KEY,
+  scope               TEXT NOT NULL,
+  approval_request_id BIGINT NOT NULL UNIQUE REFERENCES approval_requests(id),
+  status              TEXT NOT NULL CHECK (status IN ('working', 'completed', 'cancelled')),
+  status_message      TEXT NOT NULL,
+  result              TEXT,
+  created_at          TEXT NOT NULL,
+  updated_at          TEXT NOT NULL,
+  expires_at          TEXT NOT NULL,
+  ttl_ms              BIGINT NOT NULL
+);
+CREATE INDEX tasks_by_expiry ON tasks(expires_at);
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -171,6 +192,7 @@ std::span<const PostgresMigration> postgres_migrations() {
     static const PostgresMigration steps[] = {
         {1, version1},
         {2, kVersion2Tables},
+        {3, kVersion3Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

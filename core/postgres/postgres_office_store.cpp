@@ -303,9 +303,56 @@ std::optional<ReopenCandidate> PostgresOfficeStore::reopen_candidate(std::int64_
 }
 
 void PostgresOfficeStore::reopen_request(std::int64_t request_id) {
-    run("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL "
-        "WHERE id = $1",
+    run("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL, "
+        "task = 0 WHERE id = $1",
         {request_id});
+}
+
+std::optional<std::int64_t> PostgresOfficeStore::withdraw_request(std::int64_t request_id, const std::string& at,
+                                                                 const std::string& by) {
+    const auto r = run("UPDATE approval_requests SET status = 'withdrawn', resolved_at = $2, resolved_by = $3, reported_at = $2 "
+                       "WHERE id = $1 AND status = 'pending' RETURNING invoice_id",
+                       {request_id, at, by});
+    if (r.rows() == 0) return std::nullopt;
+    return r.integer(0, 0);
+}
+
+namespace {
+
+constexpr std::string_view kTaskColumns =
+    "SELECT id, scope, approval_request_id, status, status_message, coalesce(result, ''), created_at, updated_at, "
+    "expires_at, ttl_ms FROM tasks ";
+
+std::optional<TaskRecord> task_row(const pg::Result& r) {
+    if (r.rows() == 0) return std::nullopt;
+    return TaskRecord{r.text(0, 0), r.text(0, 1), r.integer(0, 2), r.text(0, 3), r.text(0, 4),
+                      r.text(0, 5), r.text(0, 6), r.text(0, 7), r.text(0, 8), r.integer(0, 9)};
+}
+
+}  // namespace
+
+void PostgresOfficeStore::create_task(const TaskRecord& t, const std::string& forget_before) {
+    run("DELETE FROM tasks WHERE expires_at < $1", {forget_before});
+    run("INSERT INTO tasks (id, scope, approval_request_id, status, status_message, result, created_at, updated_at, "
+        "expires_at, ttl_ms) VALUES ($1, $2, $3, $4, $5, NULLIF($6, ''), $7, $8, $9, $10)",
+        {t.id, t.scope, t.approval_request_id, t.status, t.status_message, t.result, t.created_at, t.updated_at,
+         t.expires_at, t.ttl_ms});
+    run("UPDATE approval_requests SET task = 1 WHERE id = $1", {t.approval_request_id});
+}
+
+std::optional<TaskRecord> PostgresOfficeStore::load_task(const std::string& id) {
+    static const std::string sql = std::string(kTaskColumns) + "WHERE id = $1";
+    return task_row(run(sql, {id}));
+}
+
+std::optional<TaskRecord> PostgresOfficeStore::task_of_request(std::int64_t request_id) {
+    static const std::string sql = std::string(kTaskColumns) + "WHERE approval_request_id = $1";
+    return task_row(run(sql, {request_id}));
+}
+
+void PostgresOfficeStore::update_task(const TaskRecord& t) {
+    run("UPDATE tasks SET status = $2, status_message = $3, result = NULLIF($4, ''), updated_at = $5 WHERE id = $1",
+        {t.id, t.status, t.status_message, t.result, t.updated_at});
 }
 
 std::int64_t PostgresOfficeStore::record_lunch_order(const LunchOrder& order) {

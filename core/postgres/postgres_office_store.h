@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 2;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5)
+inline constexpr int kPostgresSchemaVersion = 3;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -95,6 +95,12 @@ public:
     std::vector<ApprovalRequest> approval_requests() override;
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
     void reopen_request(std::int64_t request_id) override;
+    std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+
+    void create_task(const TaskRecord& task, const std::string& forget_before) override;
+    std::optional<TaskRecord> load_task(const std::string& id) override;
+    std::optional<TaskRecord> task_of_request(std::int64_t request_id) override;
+    void update_task(const TaskRecord& task) override;
 
     std::int64_t record_lunch_order(const LunchOrder& order) override;
 

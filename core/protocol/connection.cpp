@@ -9,6 +9,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.logger = options.logger;
     s.principal = options.principal;
     s.locale = options.locale;
+    s.task_ttl = options.task_ttl;
     // Nothing is opened until a request needs it: server/discover and tools/list never touch
     // the store, so a probe leaves no file behind. A store that cannot be opened fails the
     // request (-32603) and, through fatal(), the connection.

@@ -35,6 +35,7 @@ struct ConnectionOptions {
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
     std::string principal;  // the bearer token's NAME (core/office/tokens.h), for the log and the audit; "" on stdio
     Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)
+    std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
 };
 
 class Connection {

@@ -18,6 +18,7 @@ struct Revision {
     bool elicitation = false;       // a form can reach a person (elicitation/create or input_required)
     bool schema_dialect = false;    // schemas name "$schema": JSON Schema 2020-12
     bool form_mode = false;         // an elicitation form says mode "form"
+    bool tasks = false;             // the tasks extension (io.modelcontextprotocol/tasks) is defined
 };
 
 // Oldest first; the last row is the stateless revision.
@@ -29,7 +30,7 @@ inline constexpr Revision kRevisions[] = {
     {.version = "2025-11-25", .annotations = true, .titles = true, .structured_content = true, .output_schema = true,
      .elicitation = true, .schema_dialect = true, .form_mode = true},
     {.version = "2026-07-28", .envelope = true, .annotations = true, .titles = true, .structured_content = true,
-     .output_schema = true, .elicitation = true, .schema_dialect = true, .form_mode = true},
+     .output_schema = true, .elicitation = true, .schema_dialect = true, .form_mode = true, .tasks = true},
 };
 
 // Before initialize, or for a version we do not know: a revision that has nothing.

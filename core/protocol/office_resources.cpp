@@ -162,7 +162,8 @@ std::set<OfficeTable> tables_changed_by(std::string_view action) {
     std::set<OfficeTable> tables{T::audit};
     if (action == "slot_booked") tables.insert(T::slots);
     else if (action == "lunch_ordered") tables.insert(T::lunch_orders);
-    else if (action == "refund_queued" || action == "refund_declined" || action == "refund_reopened")
+    else if (action == "refund_queued" || action == "refund_declined" || action == "refund_reopened" ||
+             action == "refund_withdrawn")
         tables.insert(T::approval_requests);
     else if (action == "refund_issued") tables.insert({T::refunds, T::invoices, T::approval_requests});
     else return every_table();

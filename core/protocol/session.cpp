@@ -250,6 +250,9 @@ Session::Reply Session::dispatch(Request& request) {
         {"resources/subscribe", {&Session::on_subscribe, true, false}},  // 2026-07-28: subscriptions/listen
         {"resources/unsubscribe", {&Session::on_unsubscribe, true, false}},
         {"subscriptions/listen", {&Session::on_listen, false, true}},
+        {"tasks/get", {&Session::on_tasks_get, false, true}},  // io.modelcontextprotocol/tasks (session_tasks.cpp)
+        {"tasks/update", {&Session::on_tasks_update, false, true}},
+        {"tasks/cancel", {&Session::on_tasks_cancel, false, true}},
     };
 
     // A notification method sent with an id is a request its handler would never answer.
@@ -348,7 +351,8 @@ Session::Reply Session::on_set_level(Request& request) {
 Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
                 {"capabilities", {{"tools", {{"listChanged", false}}},
-                                  {"resources", {{"subscribe", true}, {"listChanged", false}}}}},
+                                  {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                  {"extensions", {{kTasksExtension, json::object()}}}}},
                 {"instructions", kInstructions},
                 {"ttlMs", kToolsTtlMs},
                 {"cacheScope", "public"}};

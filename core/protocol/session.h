@@ -9,6 +9,7 @@
 #include "log.h"
 #include "office_resources.h"
 #include "request_state.h"
+#include "tasks.h"
 #include "tool.h"
 
 #include <chrono>
@@ -49,6 +50,7 @@ struct SessionOptions {
     Logger* logger = nullptr;                       // one line per request answered; not owned
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
     Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
+    std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
 };
 
 class Session {
@@ -114,6 +116,9 @@ private:
     Reply on_subscribe(Request& request);
     Reply on_unsubscribe(Request& request);
     Reply on_listen(Request& request);
+    Reply on_tasks_get(Request& request);
+    Reply on_tasks_update(Request& request);
+    Reply on_tasks_cancel(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     Reply complete(ToolResult result, Request& request);  // a tool's result as the call's reply
@@ -128,6 +133,9 @@ private:
     void log_complete(const Request& request, std::chrono::steady_clock::time_point started);
     void write_log(const Request& request, RequestLogEntry& entry, const json* id, std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
+    // tasks/*: the extension declared on this request, and the task its taskId names (session_tasks.cpp).
+    TaskRecord requested_task(const Request& request) const;
+    json detailed_task(const TaskRecord& task) const;  // what tasks/get answers and notifications/tasks carry
     const Tool* find_tool(std::string_view name) const;
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const Request& request, const std::string& uri) const;
@@ -152,6 +160,10 @@ private:
     struct Listen {
         json id;  // the subscriptions/listen request's id: its subscriptionId
         std::vector<std::pair<std::string, OfficeTable>> uris;
+        // Tasks it follows (notifications/tasks), each with the status last sent, and the
+        // request that opened it, whose caller the tasks belong to.
+        std::vector<std::pair<std::string, std::string>> tasks;
+        Caller caller;
     };
     std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching

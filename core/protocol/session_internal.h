@@ -10,6 +10,7 @@
 
 #include "era.h"
 #include "session.h"
+#include "tasks.h"
 #include "tool_reply.h"
 
 #include <chrono>
@@ -64,6 +65,20 @@ inline bool declares_form_elicitation(const json& capabilities) {
     const auto it = capabilities.find("elicitation");
     if (it == capabilities.end() || !it->is_object()) return false;
     return it->empty() || it->contains("form");
+}
+
+// The client declared the tasks extension (core/office/tasks.h) among its capabilities.
+inline bool declares_tasks(const json& capabilities) {
+    const json* extensions = find_member(capabilities, "extensions");
+    return extensions && extensions->is_object() && extensions->contains(kTasksExtension);
+}
+
+// A tool's result as a CallToolResult; structuredContent only where the era has it.
+inline json call_tool_result(const ToolResult& result, bool structured_content) {
+    json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
+    if (result.is_error) r["isError"] = true;
+    if (!result.structured.is_null() && structured_content) r["structuredContent"] = result.structured;
+    return r;
 }
 
 using Clock = std::chrono::steady_clock;

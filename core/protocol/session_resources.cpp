@@ -77,7 +77,7 @@ Session::Reply Session::on_resources_read(Request& request) {
 bool Session::watching() const {
     if (!subscribed_.empty()) return true;
     for (const auto& listen : listens_)
-        if (!listen.uris.empty()) return true;
+        if (!listen.uris.empty() || !listen.tasks.empty()) return true;
     return false;
 }
 
@@ -117,6 +117,25 @@ void Session::poll_changes(std::string& out) {
                 append_line(out, json{{"jsonrpc", "2.0"},
                                       {"method", "notifications/resources/updated"},
                                       {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}, {"uri", uri}}}});
+    // A task changes only with its approval request (decided or withdrawn): look at the
+    // followed tasks when that table did.
+    if (!changed.count(OfficeTable::approval_requests)) return;
+    for (auto& listen : listens_)
+        for (auto& [id, last_status] : listen.tasks) {
+            std::optional<TaskRecord> task;
+            try {
+                task = visible_task(options_.store(), id, listen.caller, options_.now());
+            } catch (const ProtocolError&) {
+                continue;  // expired: nothing more to tell
+            } catch (const StoreError&) {
+                continue;  // busy for a moment: the next change looks again
+            }
+            if (task->status == last_status) continue;
+            last_status = task->status;
+            json params = detailed_task(*task);
+            params["_meta"][kMetaSubscriptionId] = listen.id;
+            append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/tasks"}, {"params", std::move(params)}});
+        }
 }
 
 Session::Reply Session::on_subscribe(Request& request) {
@@ -143,7 +162,8 @@ Session::Reply Session::on_listen(Request& request) {
     for (const auto& listen : listens_)
         if (listen.id == request.id)
             throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: subscription " + request.id.dump() + " is already open"};
-    Listen listen{request.id, {}};
+    Listen listen;
+    listen.id = request.id;
     // The acknowledgment names what is honoured: the visible resources among those asked for.
     // Lists never change here (listChanged false), so those filters are left out.
     json honoured = json::object();
@@ -161,7 +181,27 @@ Session::Reply Session::on_listen(Request& request) {
         }
         honoured["resourceSubscriptions"] = std::move(kept);
     }
-    if (!listen.uris.empty()) start_watch(*request.out);
+    if (const auto asked = filter->find("taskIds"); asked != filter->end()) {
+        if (!declares_tasks(*request.capabilities))
+            throw ProtocolError{rpc::kMissingCapability, "Missing required client capability: task notifications need the " +
+                                                             std::string(kTasksExtension) + " extension",
+                                json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}}};
+        if (!asked->is_array()) throw invalid_params("Invalid params: taskIds must be an array of task ids");
+        json kept = json::array();
+        for (const auto& id : *asked) {
+            if (!id.is_string()) throw invalid_params("Invalid params: taskIds must be an array of task ids");
+            try {
+                const auto task = visible_task(options_.store(), id.get<std::string>(), request.caller, options_.now());
+                listen.tasks.emplace_back(task.id, task.status);
+                kept.push_back(id);
+            } catch (const ProtocolError&) {
+                // not the caller's task, or expired: not honoured
+            }
+        }
+        listen.caller = request.caller;
+        honoured["taskIds"] = std::move(kept);
+    }
+    if (!listen.uris.empty() || !listen.tasks.empty()) start_watch(*request.out);
     append_line(*request.out, json{{"jsonrpc", "2.0"},
                                    {"method", "notifications/subscriptions/acknowledged"},
                                    {"params", {{"_meta", {{kMetaSubscriptionId, request.id}}}, {"notifications", std::move(honoured)}}}});

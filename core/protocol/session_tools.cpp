@@ -57,11 +57,7 @@ const Tool* Session::find_tool(std::string_view name) const {
 }
 
 json Session::tool_result(const ToolResult& result, const Request& request) const {
-    json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
-    if (result.is_error) r["isError"] = true;
-    if (!result.structured.is_null() && request.has().structured_content)
-        r["structuredContent"] = result.structured;
-    return r;
+    return call_tool_result(result, request.has().structured_content);
 }
 
 Session::Reply Session::on_tools_call(Request& request) {
@@ -82,6 +78,8 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.caller = request.caller;
     ctx.locale = options_.locale;
     ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
+    ctx.tasks = request.has().tasks && declares_tasks(*request.capabilities);
+    ctx.task_ttl_seconds = options_.task_ttl;
 
     // A write's idempotency key (core/office/idempotency.h); a read needs none and ignores one.
     std::optional<IdempotencyKey> idempotency;
@@ -101,6 +99,14 @@ Session::Reply Session::on_tools_call(Request& request) {
 }
 
 Session::Reply Session::complete(ToolResult result, Request& request) {
+    if (!result.task.is_null()) {
+        // The call goes on as a task: its CreateTaskResult (the Task's members, flat).
+        request.outcome = Outcome::Queued;
+        json reply = std::move(result.task);
+        reply["resultType"] = "task";
+        if (result.replayed) reply["_meta"][kMetaReplayed] = true;
+        return reply;
+    }
     if (result.is_error) {
         request.outcome = Outcome::ToolError;
         request.problem = result.text;

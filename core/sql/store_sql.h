@@ -29,7 +29,7 @@ inline std::string_view table_rows_sql(OfficeTable table) {
         return "SELECT id, item, quantity, note, client, created_at FROM lunch_orders WHERE id > $1 ORDER BY id LIMIT $2";
     case OfficeTable::approval_requests:
         return "SELECT id, invoice_id, status, client, created_at, resolved_at, resolved_by, reported_at, amount_cents, "
-               "reason FROM approval_requests WHERE id > $1 ORDER BY id LIMIT $2";
+               "reason, task FROM approval_requests WHERE id > $1 ORDER BY id LIMIT $2";
     case OfficeTable::audit:
         return "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
                "detail, principal FROM audit WHERE id > $1 ORDER BY id LIMIT $2";

@@ -29,8 +29,8 @@ constexpr std::int64_t kApplicationId = 0x4F464643;
 // Step N turns a version N-1 database into version N; version 1 is schema.sql itself, and a
 // new database runs every step after it, so new and migrated files have the same schema.
 // Append steps and bump kSchemaVersion; never edit a released step. Each runs in its own
-// IMMEDIATE transaction with foreign_keys=ON, so a step that rebuilds a table must keep every
-// reference valid by the time it commits.
+// IMMEDIATE transaction with foreign keys off (SQLite's way to rebuild a table others
+// reference), and commits only when PRAGMA foreign_key_check finds every reference valid.
 struct Migration {
     int version;
     std::string_view sql;
@@ -146,6 +146,45 @@ CREATE TABLE idempotency_keys (
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
 )sql"},
+    // 6: approvals as tasks (issue 28, core/office/tasks.h). A client that follows its refund
+    // as a task may withdraw the request: status 'withdrawn', which the CHECK did not allow, so
+    // approval_requests is rebuilt (refunds references it: see migrate, which runs this with
+    // foreign keys off and checks them before it commits). `task` says a task follows it.
+    {6, R"sql(
+CREATE TABLE approval_requests_new (
+  id           INTEGER PRIMARY KEY,
+  invoice_id   INTEGER NOT NULL REFERENCES invoices(id),
+  status       TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'declined', 'withdrawn')),
+  client       TEXT NOT NULL,
+  created_at   TEXT NOT NULL,
+  resolved_at  TEXT,
+  amount_cents INTEGER,
+  reason       TEXT,
+  resolved_by  TEXT,                 -- who approved, declined or withdrew it
+  reported_at  TEXT,
+  task         INTEGER NOT NULL DEFAULT 0 CHECK (task IN (0, 1))   -- 1: a client follows it as a task
+);
+INSERT INTO approval_requests_new (id, invoice_id, status, client, created_at, resolved_at, amount_cents, reason,
+                                   resolved_by, reported_at)
+SELECT id, invoice_id, status, client, created_at, resolved_at, amount_cents, reason, resolved_by, reported_at
+  FROM approval_requests;
+DROP TABLE approval_requests;
+ALTER TABLE approval_requests_new RENAME TO approval_requests;
+CREATE UNIQUE INDEX one_pending_request_per_invoice ON approval_requests(invoice_id) WHERE status = 'pending';
+CREATE TABLE tasks (
+  id                  TEXT PRIMARY KEY,   -- 128 random bits, hex: the client's handle
+  scope               TEXT NOT NULL,      -- who may use it, as idempotency_keys.scope
+  approval_request_id INTEGER NOT NULL UNIQUE REFERENCES approval_requests(id),
+  status              TEXT NOT NULL CHECK (status IN ('working', 'completed', 'cancelled')),
+  status_message      TEXT NOT NULL,
+  result              TEXT,               -- completed: the tool's result, JSON
+  created_at          TEXT NOT NULL,
+  updated_at          TEXT NOT NULL,
+  expires_at          TEXT NOT NULL,
+  ttl_ms              INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX tasks_by_expiry ON tasks(expires_at);
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {
@@ -217,11 +256,31 @@ Refusal too_new(const Database& db, std::int64_t version) {
                                      std::to_string(kSchemaVersion) + ")");
 }
 
+// Foreign keys off while the migrations run (the pragma is a no-op inside a transaction), on
+// again afterwards whatever happened.
+struct ForeignKeysOff {
+    Database& db;
+    explicit ForeignKeysOff(Database& d) : db(d) { db.exec("PRAGMA foreign_keys = OFF"); }
+    ~ForeignKeysOff() {
+        try {
+            db.exec("PRAGMA foreign_keys = ON");
+        } catch (...) {
+        }
+    }
+};
+
 void migrate(Database& db) {
+    ForeignKeysOff off(db);
     for (const Migration& step : kMigrations) {
         Transaction tx(db);
         if (query_int(db, "PRAGMA user_version") >= step.version) continue;  // another process did it
         db.exec(step.sql);
+        if (Statement& check = db.prepare("PRAGMA foreign_key_check"); check.step()) {
+            const std::string table = check.column_text(0);
+            check.reset();
+            throw StoreError(kError, "schema step " + std::to_string(step.version) + " left a reference from " +
+                                              table + " without its row");
+        }
         set_user_version(db, step.version);
         tx.commit();
     }

@@ -190,10 +190,62 @@ std::optional<ReopenCandidate> SqliteOfficeStore::reopen_candidate(std::int64_t 
 }
 
 void SqliteOfficeStore::reopen_request(std::int64_t request_id) {
-    db_->prepare("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL "
-                 "WHERE id = ?1")
+    db_->prepare("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL, "
+                 "task = 0 WHERE id = ?1")
         .bind(1, request_id)
         .step();
+}
+
+std::optional<std::int64_t> SqliteOfficeStore::withdraw_request(std::int64_t request_id, const std::string& at,
+                                                               const std::string& by) {
+    auto& q = db_->prepare("UPDATE approval_requests SET status = 'withdrawn', resolved_at = ?2, resolved_by = ?3, "
+                           "reported_at = ?2 WHERE id = ?1 AND status = 'pending' RETURNING invoice_id");
+    if (!q.bind(1, request_id).bind_static(2, at).bind_static(3, by).step()) return std::nullopt;
+    const auto invoice_id = q.column_int(0);
+    q.reset();
+    return invoice_id;
+}
+
+namespace {
+
+constexpr std::string_view kTaskColumns =
+    "SELECT id, scope, approval_request_id, status, status_message, ifnull(result, ''), created_at, updated_at, "
+    "expires_at, ttl_ms FROM tasks ";
+
+std::optional<TaskRecord> task_row(Statement& q) {
+    if (!q.step()) return std::nullopt;
+    TaskRecord t{q.column_text(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_text(4),
+                 q.column_text(5), q.column_text(6), q.column_text(7), q.column_text(8), q.column_int(9)};
+    q.reset();
+    return t;
+}
+
+}  // namespace
+
+void SqliteOfficeStore::create_task(const TaskRecord& t, const std::string& forget_before) {
+    db_->prepare("DELETE FROM tasks WHERE expires_at < ?1").bind_static(1, forget_before).step();
+    db_->prepare("INSERT INTO tasks (id, scope, approval_request_id, status, status_message, result, created_at, updated_at, "
+                 "expires_at, ttl_ms) VALUES (?1, ?2, ?3, ?4, ?5, NULLIF(?6, ''), ?7, ?8, ?9, ?10)")
+        .bind_static(1, t.id).bind_static(2, t.scope).bind(3, t.approval_request_id).bind_static(4, t.status)
+        .bind_static(5, t.status_message).bind_static(6, t.result).bind_static(7, t.created_at).bind_static(8, t.updated_at)
+        .bind_static(9, t.expires_at).bind(10, t.ttl_ms).step();
+    db_->prepare("UPDATE approval_requests SET task = 1 WHERE id = ?1").bind(1, t.approval_request_id).step();
+}
+
+std::optional<TaskRecord> SqliteOfficeStore::load_task(const std::string& id) {
+    static const std::string sql = std::string(kTaskColumns) + "WHERE id = ?1";
+    return task_row(db_->prepare(sql).bind_static(1, id));
+}
+
+std::optional<TaskRecord> SqliteOfficeStore::task_of_request(std::int64_t request_id) {
+    static const std::string sql = std::string(kTaskColumns) + "WHERE approval_request_id = ?1";
+    return task_row(db_->prepare(sql).bind(1, request_id));
+}
+
+void SqliteOfficeStore::update_task(const TaskRecord& t) {
+    db_->prepare("UPDATE tasks SET status = ?2, status_message = ?3, result = NULLIF(?4, ''), updated_at = ?5 WHERE id = ?1")
+        .bind_static(1, t.id).bind_static(2, t.status).bind_static(3, t.status_message).bind_static(4, t.result)
+        .bind_static(5, t.updated_at).step();
 }
 
 std::int64_t SqliteOfficeStore::record_lunch_order(const LunchOrder& order) {

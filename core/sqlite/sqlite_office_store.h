@@ -13,7 +13,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 5;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys
+inline constexpr int kSchemaVersion = 6;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks
 
 // Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
 // an older one forward, leaves a current one alone. Throws StoreError for a file that is not
@@ -71,6 +71,12 @@ public:
     std::vector<ApprovalRequest> approval_requests() override;
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
     void reopen_request(std::int64_t request_id) override;
+    std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+
+    void create_task(const TaskRecord& task, const std::string& forget_before) override;
+    std::optional<TaskRecord> load_task(const std::string& id) override;
+    std::optional<TaskRecord> task_of_request(std::int64_t request_id) override;
+    void update_task(const TaskRecord& task) override;
 
     std::int64_t record_lunch_order(const LunchOrder& order) override;
 

@@ -52,7 +52,7 @@ struct Invoice {
 // then one whose outcome was not yet reported, then the newest.
 struct ApprovalState {
     std::int64_t id = 0;
-    std::string status;      // pending, approved, declined
+    std::string status;      // pending, approved, declined, withdrawn
     std::int64_t cents = 0;  // the amount approved (0 while pending or declined)
     bool reported = false;   // a calling client was told the outcome
 };
@@ -66,10 +66,10 @@ struct PendingRequest {
 struct ApprovalRequest {
     std::int64_t id = 0;
     std::int64_t invoice_id = 0;
-    std::string status;       // pending, approved, declined
+    std::string status;       // pending, approved, declined, withdrawn (by its task's client)
     std::string client;       // who queued it
     std::string created_at;
-    std::string resolved_by;  // "" while nobody approved or declined it
+    std::string resolved_by;  // "" while nobody approved, declined or withdrew it
 };
 
 // What `approvals reopen` needs to judge a request.
@@ -104,6 +104,22 @@ struct RememberedCall {
     std::string request;  // the SHA-256 of the tool and its arguments, in hex
     std::string result;   // the tool's result as JSON
     std::string at;       // when it was made
+};
+
+// A task (io.modelcontextprotocol/tasks, core/office/tasks.h): a client's durable handle on
+// the approval request its call queued. Its id is the handle, so it is unguessable; `scope` is
+// who may use it (the caller, as an idempotency key's scope).
+struct TaskRecord {
+    std::string id;
+    std::string scope;
+    std::int64_t approval_request_id = 0;
+    std::string status;          // working, completed, cancelled
+    std::string status_message;  // for the client's person or model
+    std::string result;          // completed: the tool's result as JSON (idempotency.h's form); else ""
+    std::string created_at;
+    std::string updated_at;
+    std::string expires_at;      // created_at + its TTL: after that the task is gone
+    std::int64_t ttl_ms = 0;
 };
 
 class OfficeStore {
@@ -144,7 +160,18 @@ public:
     virtual std::int64_t record_refund(const RefundRecord& refund) = 0;
     virtual std::vector<ApprovalRequest> approval_requests() = 0;  // oldest first
     virtual std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) = 0;
-    virtual void reopen_request(std::int64_t request_id) = 0;  // pending again, its outcome cleared
+    virtual void reopen_request(std::int64_t request_id) = 0;  // pending again, its outcome (and task) cleared
+    // The client following a pending request as a task withdrew it: withdrawn, by `by`, at `at`.
+    // Returns its invoice's id; nullopt (nothing changed) when the request was not pending.
+    virtual std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) = 0;
+
+    // ---- tasks (core/office/tasks.h), inside a write's transaction except the reads
+    // Adds `task` and marks its approval request as followed by a task, first forgetting every
+    // task that expired before `forget_before` (one indexed delete, as for idempotency keys).
+    virtual void create_task(const TaskRecord& task, const std::string& forget_before) = 0;
+    virtual std::optional<TaskRecord> load_task(const std::string& id) = 0;
+    virtual std::optional<TaskRecord> task_of_request(std::int64_t request_id) = 0;
+    virtual void update_task(const TaskRecord& task) = 0;  // its status, status_message, result and updated_at
 
     // ---- lunch
     virtual std::int64_t record_lunch_order(const LunchOrder& order) = 0;  // the order's id

@@ -36,7 +36,7 @@ inline constexpr std::array<TableInfo, 7> kOfficeTables{{
     {OfficeTable::approval_requests, "approval_requests", "Approval queue",
      "Refunds asked for by clients without forms, waiting for a person or settled.",
      {"id", "invoice_id", "status", "client", "created_at", "resolved_at", "resolved_by", "reported_at",
-      "amount_cents", "reason"}},
+      "amount_cents", "reason", "task"}},
     {OfficeTable::audit, "audit", "Audit trail", "Who changed what, through which protocol era, and when.",
      {"id", "at", "client_name", "client_version", "era", "protocol_version", "action", "subject_type",
       "subject_id", "detail", "principal"}},
