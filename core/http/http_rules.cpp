@@ -150,14 +150,12 @@ bool is_json_content(const Request& request) {
 
 namespace {
 
-// The one name a request carries for Mcp-Name: params.name or params.uri.
-const json* name_in_body(const json& message) {
-    const auto params = message.find("params");
-    if (params == message.end() || !params->is_object()) return nullptr;
-    for (const char* key : {"name", "uri"}) {
-        const auto it = params->find(key);
-        if (it != params->end()) return &*it;
-    }
+// The methods whose request carries a name for Mcp-Name, and where: params.name, params.uri,
+// or (the tasks extension, core/office/tasks.h) params.taskId, so a balancer can route a task.
+const char* name_member(std::string_view method) {
+    if (method == "tools/call" || method == "prompts/get") return "name";
+    if (method == "resources/read") return "uri";
+    if (method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel") return "taskId";
     return nullptr;
 }
 
@@ -179,12 +177,13 @@ std::string header_mismatch(const Request& request, const json& message, std::st
     if (!mcp_method) return "Header mismatch: Mcp-Method header is missing";
     if (*mcp_method != method)
         return "Header mismatch: Mcp-Method header value '" + *mcp_method + "' does not match body value '" + std::string(method) + "'";
-    if (method == "tools/call" || method == "resources/read" || method == "prompts/get") {
+    if (const char* member = name_member(method)) {
         const auto* raw = header(request, "mcp-name");
         if (!raw) return "Header mismatch: Mcp-Name header is missing";
         const auto decoded = decode_header_value(*raw);
         if (!decoded) return "Header mismatch: Mcp-Name header value is not a valid header value";
-        const json* name = name_in_body(message);
+        const json* params = find_member(message, "params");
+        const json* name = params ? find_member(*params, member) : nullptr;
         if (!name || !name->is_string() || name->get_ref<const std::string&>() != *decoded)
             return "Header mismatch: Mcp-Name header value '" + *raw + "' does not match body value '" +
                    (name && name->is_string() ? name->get<std::string>() : std::string()) + "'";

@@ -530,7 +530,9 @@ TEST_CASE("server/discover answers at once and tells how long to cache it", "[se
     Office office;
     auto r = office.result(modern("d1", "server/discover"));
     CHECK(r["supportedVersions"] == json::array({"2026-07-28"}));
-    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", false}}}, {"resources", {{"subscribe", true}, {"listChanged", false}}}});
+    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", false}}},
+                                    {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                    {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}});
     CHECK(r["ttlMs"] == 3600000);
     CHECK(r["cacheScope"] == "public");
     CHECK(r["instructions"].is_string());

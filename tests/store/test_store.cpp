@@ -565,8 +565,8 @@ TEST_CASE("reset_database restores the seed after changes") {
     check_seeded(*db);
     CHECK(rows(*db, "SELECT name FROM sqlite_master WHERE name IN ('scratch', 'open_invoices')").empty());
     // invoices_by_customer, one_pending_request_per_invoice, refunds_by_invoice (schema 3),
-    // idempotency_keys_by_age (schema 5)
-    CHECK(scalar(*db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'") == 4);
+    // idempotency_keys_by_age (schema 5), tasks_by_expiry (schema 6)
+    CHECK(scalar(*db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'") == 5);
     CHECK(scalar(*db, "PRAGMA foreign_key_check") == -1);  // no violations
 
     db.reset();
