@@ -863,3 +863,35 @@ TEST_CASE("an Idempotency-Key header keys a tools/call as _meta does; the two na
     CHECK(body(office.post(call, headers))["result"]["_meta"]["office-mcp/replayed"] == true);
     CHECK(office.count("lunch_orders") == 2);
 }
+
+TEST_CASE("tasks/get, tasks/update and tasks/cancel over HTTP carry Mcp-Name = the taskId, checked like a tool's name", "[tasks]") {
+    Office office;
+    json meta = kEnvelope;
+    meta["io.modelcontextprotocol/clientCapabilities"] = {{"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}};
+    const auto post = [&](const std::string& method, json params, const std::string& name) {
+        params["_meta"] = meta;
+        http::Headers headers{{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", method}};
+        if (!name.empty()) headers["mcp-name"] = name;
+        return office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}}, headers);
+    };
+    const auto created = post("tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}}, "issue_refund");
+    REQUIRE(created.status == 200);
+    const std::string id = body(created)["result"]["taskId"];
+    CHECK(body(created)["result"]["resultType"] == "task");
+
+    const auto polled = post("tasks/get", {{"taskId", id}}, id);
+    CHECK(polled.status == 200);
+    CHECK(body(polled)["result"]["status"] == "working");
+    for (const std::string method : {"tasks/get", "tasks/update", "tasks/cancel"}) {
+        INFO(method);
+        const auto other = post(method, {{"taskId", id}, {"inputResponses", json::object()}}, "another-task");
+        CHECK(other.status == 400);
+        CHECK(body(other)["error"]["code"] == -32020);
+        CHECK(body(other)["error"]["message"] ==
+              "Header mismatch: Mcp-Name header value 'another-task' does not match body value '" + id + "'");
+        CHECK(post(method, {{"taskId", id}, {"inputResponses", json::object()}}, "").status == 400);
+    }
+    CHECK(office.count("approval_requests WHERE status = 'pending'") == 1);  // the refused cancels did nothing
+    CHECK(post("tasks/cancel", {{"taskId", id}}, id).status == 200);
+    CHECK(office.count("approval_requests WHERE status = 'withdrawn'") == 1);
+}

@@ -60,7 +60,7 @@ export function backend() {
 }
 
 /** What a client says about itself in a 2026-07-28 request's _meta. */
-function meta(client, capabilities) {
+export function meta(client, capabilities) {
   return {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': capabilities,

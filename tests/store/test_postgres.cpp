@@ -138,7 +138,7 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     CHECK(postgres->find_customers("%").empty());
 }
 
-TEST_CASE("a PostgreSQL office at schema 1 migrates to 2, keeps its rows, and takes idempotency keys", "[.][postgres]") {
+TEST_CASE("a PostgreSQL office at schema 1 migrates to the current schema, keeps its rows, and takes idempotency keys", "[.][postgres]") {
     TestDatabase db;
     {
         office::pg::Connection conn(db.arg());
@@ -150,7 +150,7 @@ TEST_CASE("a PostgreSQL office at schema 1 migrates to 2, keeps its rows, and ta
     }
     {
         PostgresOfficeStore store(db.arg());  // brings it forward
-        CHECK(db.number("SELECT version FROM office_schema") == 2);
+        CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
         CHECK(db.text("SELECT item || '|' || client FROM lunch_orders") == "tortilla|old");
         store.begin_write();
         store.remember_call("client:x", "k", {"order_lunch", "abc", "{}", "2026-12-01T00:00:00Z"}, "2026-11-30T00:00:00Z");
@@ -160,6 +160,32 @@ TEST_CASE("a PostgreSQL office at schema 1 migrates to 2, keeps its rows, and ta
         CHECK(found->request == "abc");
         CHECK_FALSE(store.remembered_call("client:x", "k", "2026-12-02T00:00:00Z"));  // expired by then
     }
+}
+
+TEST_CASE("a PostgreSQL office at schema 2 migrates to 3: its approval requests kept, withdrawn allowed, and takes tasks", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(2));  // what the schema-2 office-mcp made
+        db.exec("INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (2, 'pending', 'q/1', 't1'), "
+                "(4, 'approved', 'q/1', 't2')");
+        db.exec("INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
+                "requested_by) VALUES (4, 100, 'r', 'elicitation', 'desk', 't3', 2, 'q/1')");
+        CHECK_THROWS(db.exec("UPDATE approval_requests SET status = 'withdrawn' WHERE id = 1"));
+    }
+    PostgresOfficeStore store(db.arg());
+    CHECK(db.number("SELECT version FROM office_schema") == 3);
+    CHECK(db.text("SELECT string_agg(id || '|' || status || '|' || task, ',' ORDER BY id) FROM approval_requests") ==
+          "1|pending|0,2|approved|0");
+    CHECK(db.number("SELECT approval_request_id FROM refunds") == 2);
+    store.begin_write();
+    store.create_task({"t", "client:x", 1, "working", "waits", "", "a", "a", "z", 1000}, "a");
+    CHECK(store.withdraw_request(1, "b", "x/1") == 2);
+    CHECK_FALSE(store.withdraw_request(1, "b", "x/1"));  // no longer pending
+    store.commit_write();
+    CHECK(db.text("SELECT status || '|' || task || '|' || resolved_by FROM approval_requests WHERE id = 1") == "withdrawn|1|x/1");
+    CHECK(store.load_task("t")->approval_request_id == 1);
+    CHECK(store.task_of_request(1)->id == "t");
 }
 
 TEST_CASE("PostgreSQL migrations run from an empty database and from an older version, and a newer one is refused", "[.][postgres]") {
