@@ -19,6 +19,24 @@
             <translation>rechazada</translation>
         </message>
         <message>
+            <source>withdrawn</source>
+            <comment>an approval request its AI client took back before anyone decided</comment>
+            <translation>retirada</translation>
+        </message>
+        <message>
+            <source>%1 · task</source>
+            <comment>who asked, and that it follows the request as a task</comment>
+            <translation>%1 · tarea</translation>
+        </message>
+        <message>
+            <source>This AI client follows the request as a task: it learns your decision as soon as you make it, and it can withdraw the request until then.</source>
+            <translation>Este cliente de IA sigue la solicitud como una tarea: conoce su decisión en cuanto usted la toma y puede retirar la solicitud hasta entonces.</translation>
+        </message>
+        <message>
+            <source>withdrawn by its client; nothing refunded</source>
+            <translation>retirada por su cliente; no se devolvió nada</translation>
+        </message>
+        <message>
             <source>open</source>
             <comment>an invoice not yet paid</comment>
             <translation>abierta</translation>

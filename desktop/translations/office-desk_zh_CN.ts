@@ -19,6 +19,24 @@
             <translation>已拒绝</translation>
         </message>
         <message>
+            <source>withdrawn</source>
+            <comment>an approval request its AI client took back before anyone decided</comment>
+            <translation>已撤回</translation>
+        </message>
+        <message>
+            <source>%1 · task</source>
+            <comment>who asked, and that it follows the request as a task</comment>
+            <translation>%1 · 任务</translation>
+        </message>
+        <message>
+            <source>This AI client follows the request as a task: it learns your decision as soon as you make it, and it can withdraw the request until then.</source>
+            <translation>此 AI 客户端以任务方式跟进该请求：您一做出决定它就会知道，在此之前它可以撤回该请求。</translation>
+        </message>
+        <message>
+            <source>withdrawn by its client; nothing refunded</source>
+            <translation>已被其客户端撤回；未退款</translation>
+        </message>
+        <message>
             <source>open</source>
             <comment>an invoice not yet paid</comment>
             <translation>未付款</translation>

@@ -15,22 +15,24 @@
 
 namespace {
 
-// Columns that arrived with schema 3 (who decided, what was refunded) are read when present,
-// so an older database still shows its queue.
+// Columns that arrived with schema 3 (who decided, what was refunded) and 6 (followed as a
+// task) are read when present, so an older database still shows its queue.
 QString queueQuery(const SqliteReader &reader)
 {
     const bool v3 = reader.hasColumn(QStringLiteral("approval_requests"), QStringLiteral("resolved_by"));
     const bool refunded = reader.hasColumn(QStringLiteral("invoices"), QStringLiteral("refunded_cents"));
+    const bool task = reader.hasColumn(QStringLiteral("approval_requests"), QStringLiteral("task"));
     return QStringLiteral(R"(
 SELECT a.id, a.invoice_id, c.name, i.amount_cents, i.status, a.client, a.created_at, a.status,
-       a.resolved_at, a.amount_cents, a.reason, %1, %2
+       a.resolved_at, a.amount_cents, a.reason, %1, %2, %3
 FROM approval_requests a
 JOIN invoices i ON i.id = a.invoice_id
 LEFT JOIN customers c ON c.id = i.customer_id
 ORDER BY a.status = 'pending' DESC, a.id DESC
 LIMIT 200)")
         .arg(v3 ? QStringLiteral("a.resolved_by") : QStringLiteral("NULL"),
-             refunded ? QStringLiteral("i.refunded_cents") : QStringLiteral("NULL"));
+             refunded ? QStringLiteral("i.refunded_cents") : QStringLiteral("NULL"),
+             task ? QStringLiteral("a.task") : QStringLiteral("0"));
 }
 
 // The action column comes first: at any window width the button a person needs is in sight.
@@ -62,6 +64,8 @@ QString requestStatus(const QString &status)
         return ApprovalQueue::tr("approved", "an approval request");
     if (status == QLatin1String("declined"))
         return ApprovalQueue::tr("declined", "an approval request");
+    if (status == QLatin1String("withdrawn"))
+        return ApprovalQueue::tr("withdrawn", "an approval request its AI client took back before anyone decided");
     return status;
 }
 
@@ -165,7 +169,8 @@ void ApprovalQueue::showTables(const TableRows &requests, const TableRows &invoi
                                   at(requests, &request, "client"), at(requests, &request, "created_at"),
                                   at(requests, &request, "status"), at(requests, &request, "resolved_at"),
                                   at(requests, &request, "amount_cents"), at(requests, &request, "reason"),
-                                  at(requests, &request, "resolved_by"), at(invoices, invoice, "refunded_cents")};
+                                  at(requests, &request, "resolved_by"), at(invoices, invoice, "refunded_cents"),
+                                  at(requests, &request, "task")};
     }
     std::stable_sort(rows.rows.begin(), rows.rows.end(), [](const QVariantList &a, const QVariantList &b) {
         const bool pa = a.value(7).toString() == QLatin1String("pending");
@@ -217,7 +222,15 @@ void ApprovalQueue::render()
         put(InvoiceColumn, QString::number(invoiceId), Qt::AlignRight | Qt::AlignVCenter);
         put(CustomerColumn, row.value(2).toString());
         put(AmountColumn, money(row.value(3)), Qt::AlignRight | Qt::AlignVCenter);
-        put(ClientColumn, row.value(5).toString());
+        // A client that follows its request as a task (io.modelcontextprotocol/tasks) is told the
+        // decision as it is made, and may withdraw the request until then.
+        const bool task = row.value(13).toLongLong() == 1;
+        QTableWidgetItem *client = put(ClientColumn, task ? tr("%1 · task", "who asked, and that it follows the request as a task")
+                                                                .arg(row.value(5).toString())
+                                                          : row.value(5).toString());
+        if (task)
+            client->setToolTip(tr("This AI client follows the request as a task: it learns your decision as soon as you make it, "
+                                  "and it can withdraw the request until then."));
         put(CreatedColumn, shortTime(row.value(6).toString()))->setToolTip(row.value(6).toString());
         QTableWidgetItem *statusItem = put(StatusColumn, requestStatus(status));
         QFont bold = statusItem->font();
@@ -234,6 +247,8 @@ void ApprovalQueue::render()
             outcome = tr("invoice is %1").arg(invoiceStatus(row.value(4).toString()));
         else if (row.value(9).isValid())
             outcome = tr("%1 refunded: %2").arg(money(row.value(9)), row.value(10).toString());
+        else if (status == QLatin1String("withdrawn"))
+            outcome = tr("withdrawn by its client; nothing refunded");
         if (row.value(8).isValid())
             outcome += (outcome.isEmpty() ? QString() : QStringLiteral(" · ")) + shortTime(row.value(8).toString());
         QTableWidgetItem *outcomeItem = put(OutcomeColumn, outcome);

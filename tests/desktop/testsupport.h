@@ -72,29 +72,37 @@ inline QJsonObject refundSchema()
 // One 2026-07-28 tools/call from a client named `client`, in an office-mcp process of its own on
 // `database`: another client, as far as the desk can tell (without clientCapabilities a refund
 // is queued for approval). True when it ran and the result is not an error.
-inline bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments)
+// One 2026-07-28 request by `client` (declaring `capabilities`) to a stdio office-mcp on
+// `database`; its reply (empty when the server did not answer).
+inline QJsonObject requestAs(const QString &database, const QString &client, const QString &method, QJsonObject params,
+                             const QJsonObject &capabilities = {})
 {
-    const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
-                           {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), QJsonObject()},
-                           {QStringLiteral("io.modelcontextprotocol/clientInfo"),
-                            QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
+    params[QStringLiteral("_meta")] = QJsonObject{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
+                                                  {QStringLiteral("io.modelcontextprotocol/clientCapabilities"), capabilities},
+                                                  {QStringLiteral("io.modelcontextprotocol/clientInfo"),
+                                                   QJsonObject{{QStringLiteral("name"), client}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
     const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                               {QStringLiteral("id"), 1},
-                              {QStringLiteral("method"), QStringLiteral("tools/call")},
-                              {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool},
-                                                                     {QStringLiteral("arguments"), arguments},
-                                                                     {QStringLiteral("_meta"), meta}}}};
+                              {QStringLiteral("method"), method},
+                              {QStringLiteral("params"), params}};
     QProcess server;
     server.start(serverProgram(), {QStringLiteral("--db"), database});
     if (!server.waitForStarted(5000))
-        return false;
+        return {};
     server.write(compact(request) + '\n');
     server.closeWriteChannel();
-    if (!server.waitForFinished(10000))
-        return false;
-    const QJsonObject reply = parse(server.readAllStandardOutput().trimmed());
-    return server.exitCode() == 0 && reply.contains(QLatin1String("result"))
-        && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
+    if (!server.waitForFinished(10000) || server.exitCode() != 0)
+        return {};
+    return parse(server.readAllStandardOutput().trimmed());
+}
+
+// A tools/call by `client` that succeeded (a result, not an error).
+inline bool callAs(const QString &database, const QString &client, const QString &tool, const QJsonObject &arguments,
+                   const QJsonObject &capabilities = {})
+{
+    const QJsonObject reply = requestAs(database, client, QStringLiteral("tools/call"),
+                                        QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("arguments"), arguments}}, capabilities);
+    return reply.contains(QLatin1String("result")) && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
 }
 
 // office-mcp --http on `database` in `server`; returns its URL, read from the line it prints

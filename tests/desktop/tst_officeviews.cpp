@@ -146,6 +146,32 @@ private slots:
         QCOMPARE(queue->item(0, 5)->text(), QStringLiteral("mail-assistant/1.0"));  // the client as it named itself
     }
 
+    void aRequestFollowedAsATaskSaysSoAndShowsWhenItsClientWithdrawsIt()
+    {
+        const QString database = newDatabase();
+        auto window = openWindow(local(database, McpClient::Era::Modern));
+        QTRY_VERIFY_WITH_TIMEOUT(window->officeFeed()->rounds() >= 1, 10000);
+        const QJsonObject tasks{{QStringLiteral("extensions"), QJsonObject{{QStringLiteral("io.modelcontextprotocol/tasks"), QJsonObject()}}}};
+        const QJsonObject created = TestSupport::requestAs(database, QStringLiteral("task-agent"), QStringLiteral("tools/call"),
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("issue_refund")},
+                        {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("invoice_id"), 2}}}}, tasks)
+                                        .value(QStringLiteral("result")).toObject();
+        QCOMPARE(created.value(QStringLiteral("resultType")).toString(), QStringLiteral("task"));
+        QTRY_COMPARE_WITH_TIMEOUT(window->approvalQueue()->pendingCount(), 1, 10000);
+        QTableWidget *queue = window->approvalQueue()->table();
+        QCOMPARE(queue->item(0, 5)->text(), QStringLiteral("task-agent/1.0 · task"));
+        QVERIFY(queue->item(0, 5)->toolTip().contains(QStringLiteral("it can withdraw the request")));
+
+        const QJsonObject cancelled = TestSupport::requestAs(database, QStringLiteral("task-agent"), QStringLiteral("tasks/cancel"),
+            QJsonObject{{QStringLiteral("taskId"), created.value(QStringLiteral("taskId"))}}, tasks);
+        QVERIFY(cancelled.contains(QStringLiteral("result")));
+        QTRY_COMPARE_WITH_TIMEOUT(window->approvalQueue()->pendingCount(), 0, 10000);
+        QCOMPARE(queue->item(0, 7)->text(), QStringLiteral("withdrawn"));
+        QCOMPARE(queue->item(0, 8)->text(), QStringLiteral("task-agent/1.0"));  // who withdrew it
+        QVERIFY(queue->item(0, 9)->text().startsWith(QStringLiteral("withdrawn by its client; nothing refunded · ")));
+        QVERIFY(!queue->cellWidget(0, 0));  // nothing to review or re-open
+    }
+
     void anHttpOfficeIsReadWithATokenAndChangesArriveLive()
     {
         const QString database = newDatabase();

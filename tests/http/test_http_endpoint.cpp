@@ -204,7 +204,7 @@ TEST_CASE("what is not a JSON POST to /mcp gets the HTTP status that says why") 
     CHECK(body(garbage)["error"]["code"] == -32700);
 }
 
-TEST_CASE("a browser page from another origin is refused with 403; this machine's pages and listed origins pass") {
+TEST_CASE("a browser page from another origin is refused with 403, this machine's pages and listed origins pass") {
     Office office([](http::EndpointOptions& o) { o.allowed_origins = {"https://desk.example.org"}; });
     CHECK(office.modern("tools/list", {}, {{"origin", "http://evil.example"}}).status == 403);
     CHECK(office.modern("tools/list", {}, {{"origin", "http://localhost.evil.example"}}).status == 403);
@@ -277,7 +277,7 @@ struct LegacyClient {
 
 }  // namespace
 
-TEST_CASE("initialize opens a session named by a random Mcp-Session-Id; DELETE ends it; an unknown one is 404") {
+TEST_CASE("initialize opens a session named by a random Mcp-Session-Id, DELETE ends it, an unknown one is 404") {
     Office office;
     LegacyClient client(office);
     CHECK(client.session.size() == 32);
@@ -396,7 +396,7 @@ TEST_CASE("requests at hand together are answered together, each with its own re
     CHECK(office.count("lunch_orders") == 2);
 }
 
-TEST_CASE("header values: plain visible ASCII, or the spec's base64 form; anything else is refused") {
+TEST_CASE("header values: plain visible ASCII, or the spec's base64 form, anything else is refused") {
     CHECK(http::decode_header_value("order_lunch") == "order_lunch");
     CHECK(http::decode_header_value("=?base64?SGVsbG8sIOS4lueVjA==?=") == "Hello, \xe4\xb8\x96\xe7\x95\x8c");
     CHECK(http::decode_header_value("=?base64?IHBhZGRlZCA=?=") == " padded ");
@@ -633,7 +633,7 @@ TEST_CASE("every HTTP input that ever broke the fuzzer is now answered, with no 
     CHECK(replayed >= 2);
 }
 
-TEST_CASE("a defect while handling one request ends that request with 500 and -32603; the rest of its group is committed") {
+TEST_CASE("a defect while handling one request ends that request with 500 and -32603, the rest of its group is committed") {
     // FaultyStore throws a std::logic_error from inside the write unit of a lunch order noted "defect".
     std::vector<std::string> log;
     Logger logger(LogLevel::Info, [&](std::string_view line) { log.emplace_back(line); });
@@ -723,7 +723,7 @@ TEST_CASE("over stdio a defect while handling one line is answered -32603, and t
     count.reset();
 }
 
-TEST_CASE("a notification over HTTP is 202 with no body, even a listen or an initialize; an envelope's capabilities must be an object") {
+TEST_CASE("a notification over HTTP is 202 with no body, even a listen or an initialize, an envelope's capabilities must be an object") {
     Office office;
     SECTION("subscriptions/listen without an id opens no stream") {
         json message{{"jsonrpc", "2.0"}, {"method", "subscriptions/listen"},
@@ -797,7 +797,7 @@ TEST_CASE("health checks: /healthz while serving, /readyz while the database ans
     CHECK(office.modern("tools/list", {}, {{"authorization", "Bearer good"}}).status == 200);  // still served
 }
 
-TEST_CASE("a database outage is 503 with Retry-After and the JSON-RPC error, never 200; the office recovers by itself") {
+TEST_CASE("a database outage is 503 with Retry-After and the JSON-RPC error, never 200, the office recovers by itself") {
     std::shared_ptr<office::testing::FaultyStore> faulty;
     Office office([&](http::EndpointOptions& o) { o.store = faulty = std::make_shared<office::testing::FaultyStore>(o.store); });
     CHECK(office.modern("tools/call", lunch()).status == 200);
@@ -827,7 +827,7 @@ TEST_CASE("a database outage is 503 with Retry-After and the JSON-RPC error, nev
     CHECK(office.count("lunch_orders") == 3);
 }
 
-TEST_CASE("an Idempotency-Key header keys a tools/call as _meta does; the two naming different keys is 400", "[idempotency]") {
+TEST_CASE("an Idempotency-Key header keys a tools/call as _meta does, the two naming different keys is 400", "[idempotency]") {
     Office office;
     const json order = {{"name", "order_lunch"}, {"arguments", {{"item", "tortilla"}, {"quantity", 1}, {"note", "h"}}}};
     const auto first = office.modern("tools/call", order, {{"idempotency-key", "h-1"}});

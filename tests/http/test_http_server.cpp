@@ -214,7 +214,7 @@ TEST_CASE("with tokens, office-mcp --http needs a bearer token, limits each toke
     CHECK(office.process.stderr_text().find("\"principal\":\"lunchbot\"") != std::string::npos);
 }
 
-TEST_CASE("a token revoked while office-mcp --http runs is refused at once; a tokens file turned unsafe refuses everyone", "[http][tokens]") {
+TEST_CASE("a token revoked while office-mcp --http runs is refused at once, a tokens file turned unsafe refuses everyone", "[http][tokens]") {
     TempDir dir;
     const auto alice = add_token(dir, "alice");
     const auto bob = add_token(dir, "bob");
@@ -235,7 +235,7 @@ TEST_CASE("a token revoked while office-mcp --http runs is refused at once; a to
     CHECK(office.process.stderr_text().find("\"event\":\"tokens\"") != std::string::npos);
 }
 
-TEST_CASE("health checks answer without a token on an office with tokens; SIGHUP reopens the log file and serving goes on", "[http][tokens]") {
+TEST_CASE("health checks answer without a token on an office with tokens, SIGHUP reopens the log file and serving goes on", "[http][tokens]") {
     TempDir dir;
     const auto alice = add_token(dir, "alice");
     const auto log = dir.file("office.log");

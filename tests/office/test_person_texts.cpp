@@ -125,7 +125,7 @@ TEST_CASE("the model's texts are English whatever the locale: tools/list, queued
     }
 }
 
-TEST_CASE("the approval queue's outcomes are in the locale's words; the audit row stays English", "[locale]") {
+TEST_CASE("the approval queue's outcomes are in the locale's words, the audit row stays English", "[locale]") {
     office::testing::TempDir dir;
     const auto db = dir.file("office.db");
     {

@@ -337,7 +337,7 @@ TEST_CASE("an approval that refunds the rest is reported once, then the invoice 
     CHECK(office.number("SELECT count(*) FROM approval_requests") == 1);
 }
 
-TEST_CASE("a declined request's reply says a person can re-open it, once; then a new call queues anew", "[refunds][queue]") {
+TEST_CASE("a declined request's reply says a person can re-open it, once, then a new call queues anew", "[refunds][queue]") {
     Office office;
     const json args{{"invoice_id", 4}};
     office.result(modern_call(1, "issue_refund", args));

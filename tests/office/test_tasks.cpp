@@ -132,7 +132,7 @@ TEST_CASE("the desk's approval completes the task with the result a synchronous 
     CHECK(office.text("SELECT status FROM approval_requests WHERE id = 2") == "pending");
 }
 
-TEST_CASE("a decline completes the task saying who declined; nothing is refunded", "[tools][tasks][refunds]") {
+TEST_CASE("a decline completes the task saying who declined, nothing is refunded", "[tools][tasks][refunds]") {
     Office office;
     const std::string id = office.result(refund(1, 4))["taskId"];
     desk_answers(office, 4, office::testing::answer("decline"));
@@ -203,7 +203,7 @@ TEST_CASE("the legacy eras have no tasks: the capability is ignored and tasks/ge
     CHECK(office.error({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tasks/get"}, {"params", {{"taskId", "x"}}}})["code"] == -32601);
 }
 
-TEST_CASE("an expired task is gone; the request still waits for the desk, and the next write sweeps the task", "[tools][tasks]") {
+TEST_CASE("an expired task is gone, the request still waits for the desk, and the next write sweeps the task", "[tools][tasks]") {
     Office office;
     const std::string id = office.result(refund(1, 2))["taskId"];
     office.now += office::kDefaultTaskTtlSeconds;
