@@ -83,6 +83,29 @@ sessions["modern-refund"] = [
     modern(3, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2},
                              "inputResponses": {"approve_refund": {"action": "decline"}}}, forms),
 ]
+# The tasks extension (core/office/tasks.h): a refund that waits for the desk becomes a task; the
+# ids are random, so these reach the refusals (tests/fuzz/corpus/http/modern-tasks.txt reaches
+# a real task), and an idempotency key in _meta.
+tasks = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
+sessions["modern-tasks"] = [
+    modern(1, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2}}, tasks),
+    modern(2, "tasks/get", {"taskId": "0123456789abcdef0123456789abcdef"}, tasks),
+    modern(3, "tasks/cancel", {"taskId": "0123456789abcdef0123456789abcdef"}, tasks),
+    modern(4, "tasks/update", {"taskId": "x", "inputResponses": {"k": {"action": "accept"}}}, tasks),
+    modern(5, "tasks/update", {"taskId": "x", "inputResponses": []}, tasks),
+    modern(6, "tasks/get", {"taskId": 7}, tasks),
+    modern(7, "tasks/get", {"taskId": "x"}),
+    modern(8, "tasks/result", {"taskId": "x"}, tasks),
+    modern(9, "tasks/list", {}, tasks),
+    modern(10, "subscriptions/listen", {"notifications": {"taskIds": ["x", 3]}}, tasks),
+    modern(11, "subscriptions/listen", {"notifications": {"taskIds": ["x"]}}),
+    req(12, "tools/call", {"name": "order_lunch", "arguments": {"item": "tortilla", "quantity": 1},
+                           "_meta": dict(envelope(), **{"office-mcp/idempotencyKey": "lunch-1"})}),
+    req(13, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4},
+                           "_meta": dict(envelope(tasks), **{"office-mcp/idempotencyKey": "refund-4"})}),
+    req(14, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4},
+                           "_meta": dict(envelope(tasks), **{"office-mcp/idempotencyKey": "refund-4"})}),
+]
 sessions["modern-errors"] = [
     modern(1, "ping"),
     req(2, "tools/list", {"_meta": envelope(version="2099-01-01")}),

@@ -895,3 +895,29 @@ TEST_CASE("tasks/get, tasks/update and tasks/cancel over HTTP carry Mcp-Name = t
     CHECK(post("tasks/cancel", {{"taskId", id}}, id).status == 200);
     CHECK(office.count("approval_requests WHERE status = 'withdrawn'") == 1);
 }
+
+TEST_CASE("the fuzzer's tasks seed reaches a real task: $TASK is the taskId the office handed out", "[tasks]") {
+    // tests/fuzz/corpus/http/modern-tasks.txt, replayed as fuzz_http_endpoint feeds it: without
+    // the substitution no fuzz input could name a task (their ids are random).
+    std::ifstream in(std::string(OFFICE_FUZZ_REGRESSIONS) + "/../corpus/http/modern-tasks.txt", std::ios::binary);
+    const std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!input.empty());
+    Office office;
+    std::vector<json> replies;
+    office::testing::replay_http(
+        office.endpoint, input,
+        [&](const http::Exchange& e) {
+            replies.push_back(e.response.open_stream ? json("stream") : json::parse(e.response.body, nullptr, false));
+        },
+        [](const std::string&) {});
+    REQUIRE(replies.size() == 10);
+    const std::string id = replies[0]["result"]["taskId"];
+    CHECK(replies[1]["result"]["taskId"] == id);
+    CHECK(replies[1]["result"]["status"] == "working");
+    CHECK(replies[2] == "stream");                          // the listen, honouring the task
+    CHECK(replies[4]["error"]["code"] == -32020);           // Mcp-Name names another task
+    CHECK(replies[5]["error"]["code"] == -32021);           // without the extension
+    CHECK(replies[7]["result"]["status"] == "cancelled");   // after tasks/cancel
+    CHECK(replies[8]["error"]["code"] == -32601);           // tasks/result is not a method
+    CHECK(replies[9]["result"]["resultType"] == "task");    // a keyed task
+}
