@@ -49,6 +49,9 @@ Options:
   --tools a,b,c          serve exactly these tools
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
   --task-ttl SECONDS     how long a refund followed as a task is kept (default 604800, a week)
+  --rate-limit TOOL=N/PERIOD
+                         at most N calls of TOOL per s, m or h by each caller (TOOL * for every
+                         tool; repeatable); past it: HTTP 429 + Retry-After, on stdio an error result
   --locale LANG          the language of what a person reads (the refund form, the approval queue's
                          outcomes): en (default), es or zh_CN; the model's texts stay English
   --log-level LEVEL      error, warn, info (default: one line per request) or debug (adds arguments)
@@ -123,6 +126,7 @@ std::vector<std::string> serving_args(const Options& o) {
     if (!o.given.tools.empty()) args.insert(args.end(), {"--tools", o.given.tools});
     if (!o.given.state_ttl.empty()) args.insert(args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
     if (!o.given.task_ttl.empty()) args.insert(args.end(), {"--task-ttl", std::to_string(o.task_ttl)});
+    for (const auto& rule : o.rate_limits) args.insert(args.end(), {"--rate-limit", rule.text});
     if (!o.given.log_level.empty()) args.insert(args.end(), {"--log-level", o.given.log_level});
     if (!o.given.locale.empty()) args.insert(args.end(), {"--locale", office::locale_code(o.locale)});
     if (!o.log_file.empty()) args.insert(args.end(), {"--log-file", absolute(o.log_file)});

@@ -84,6 +84,11 @@ Options parse_options(int argc, char** argv) {
             o.state_ttl = std::atoll((o.given.state_ttl = value()).c_str());
         } else if (arg == "--task-ttl") {
             o.task_ttl = std::atoll((o.given.task_ttl = value()).c_str());
+        } else if (arg == "--rate-limit") {
+            std::string problem;
+            const auto rule = office::parse_rate_rule(value(), problem);
+            if (!rule) fail(problem);
+            o.rate_limits.push_back(*rule);
         } else if (arg == "--log-level") {
             const auto parsed = office::parse_log_level(o.given.log_level = value());
             if (!parsed) fail("unknown log level " + o.given.log_level + " (error, warn, info or debug)");
@@ -183,6 +188,7 @@ int serve(const Options& o) {
     options.tools = tools;
     options.locale = o.locale;
     options.task_ttl = o.task_ttl;
+    if (!o.rate_limits.empty()) options.limits = std::make_shared<office::RateLimits>(o.rate_limits);
     options.open_store = [&] { return office::open_office_store_for(o.db, o.durability); };
     options.open_sealer = [&] {
         return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);

@@ -8,6 +8,7 @@
 #include "office_store_for.h"
 #include "person_texts.h"
 #include "sqlite_office_store.h"
+#include "rate_limits.h"
 #include "tasks.h"
 
 #include <cstdint>
@@ -21,6 +22,7 @@ struct Options {
     std::vector<std::string> tools;
     std::int64_t state_ttl = 600;
     std::int64_t task_ttl = office::kDefaultTaskTtlSeconds;  // --task-ttl: seconds a task is kept (core/office/tasks.h)
+    std::vector<office::RateRule> rate_limits;  // --rate-limit TOOL=N/PERIOD, repeatable (core/office/rate_limits.h)
     office::LogLevel log_level = office::LogLevel::Info;
     std::string log_file;  // empty: stderr
     // The serving options as given (command line or environment; empty: not given), so

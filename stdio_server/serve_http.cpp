@@ -103,6 +103,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.endpoint.tools = tools;
     h.endpoint.locale = o.locale;
     h.endpoint.task_ttl = o.task_ttl;
+    if (!o.rate_limits.empty()) h.endpoint.limits = std::make_shared<office::RateLimits>(o.rate_limits);
     // Unlike stdio, the store opens now: an HTTP office is a service, and a database that
     // cannot work should stop it before it listens, not at the first call.
     try {

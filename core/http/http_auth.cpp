@@ -59,6 +59,8 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.principal = principal ? principal->name : std::string();
     c.locale = options_.locale;
     c.task_ttl = options_.task_ttl;
+    c.limits = options_.limits;
+    c.limits_as_errors = true;
     return c;
 }
 

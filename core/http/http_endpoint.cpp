@@ -134,7 +134,7 @@ void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool to
     Connection& connection = stateless_connection(principal);
     std::string replies = run_round(connection, message, too_deep);
     Response& response = exchange.response;
-    if (const int status = round_status(connection)) return answer_round(response, status, std::move(replies));
+    if (const auto status = round_status(connection)) return answer_round(response, status, std::move(replies));
     if (replies.empty()) {
         response.status = 202;  // a notification
         return;

@@ -46,12 +46,19 @@ std::string run_round(Connection& connection, const json& message, bool too_deep
 // carries the key, params._meta (core/office/idempotency.h). "" when done or nothing to key;
 // else why the request is refused: its _meta names another key.
 std::string put_idempotency_key(json& message, const std::string& key);
-// The HTTP status the round's outcome asks for itself, 0 when none: 500 when its message hit a
-// defect of ours (contained.h), 503 when the office's database is unavailable for now
-// (StoreError::unavailable). answer_round answers with it, the session's -32603 in the body (or
-// one of ours for a message the session does not answer), and Retry-After with a 503.
-int round_status(Connection& connection);
-void answer_round(Response& response, int status, std::string replies);
+// The HTTP status the round's outcome asks for itself, none (false) for a plain answer: 500 when
+// its message hit a defect of ours (contained.h), 503 when the office's database is unavailable
+// for now (StoreError::unavailable), 429 when its call was over its caller's limit
+// (core/office/rate_limits.h). answer_round answers with it, the session's JSON-RPC error in the
+// body (or one of ours for a message the session does not answer), and Retry-After with a 503
+// (1 s) or a 429 (when the caller's bucket has a call again).
+struct RoundStatus {
+    int status = 0;
+    std::int64_t retry_after_s = 0;
+    explicit operator bool() const { return status != 0; }
+};
+RoundStatus round_status(Connection& connection);
+void answer_round(Response& response, RoundStatus status, std::string replies);
 inline constexpr const char* kRetryAfterSeconds = "1";
 // The JSON-RPC error code of a reply line, 0 for a result.
 int error_code(std::string_view line);

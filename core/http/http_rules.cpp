@@ -98,16 +98,18 @@ std::string put_idempotency_key(json& message, const std::string& key) {
     return {};
 }
 
-int round_status(Connection& connection) {
-    if (connection.session().last_message_failed()) return 500;
-    if (connection.session().last_message_unavailable()) return 503;
-    return 0;
+RoundStatus round_status(Connection& connection) {
+    const Session& session = connection.session();
+    if (session.last_message_failed()) return {500};
+    if (session.last_message_unavailable()) return {503, 1};
+    if (const auto after = session.last_message_retry_after()) return {429, after};
+    return {};
 }
 
-void answer_round(Response& response, int status, std::string replies) {
+void answer_round(Response& response, RoundStatus status, std::string replies) {
     if (replies.empty()) replies = rpc_body(nullptr, rpc::kInternalError, "Internal error: office-mcp failed while handling this message");
-    if (status == 503) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
-    set_json(response, status, std::move(replies));
+    if (status.retry_after_s > 0) response.headers.emplace_back("Retry-After", std::to_string(status.retry_after_s));
+    set_json(response, status.status, std::move(replies));
 }
 
 // The JSON-RPC error code of a reply line, 0 for a result.

@@ -34,7 +34,7 @@ void Endpoint::start_session(Exchange& exchange, const json& message, bool too_d
     session->last_used = options_.now();
     Connection& connection = *session->connection;
     std::string replies = run_round(connection, message, too_deep);
-    if (const int status = round_status(connection)) return answer_round(exchange.response, status, std::move(replies));
+    if (const auto status = round_status(connection)) return answer_round(exchange.response, status, std::move(replies));
     if (replies.empty()) {
         // initialize sent as a notification: nothing answers it, so no session id can be given.
         exchange.response.status = 202;
@@ -115,7 +115,7 @@ void Endpoint::answer_in_session(Exchange& exchange, Session& session, const jso
         response.status = 202;
         return;
     }
-    if (const int status = round_status(connection)) return answer_round(response, status, std::move(own_response));
+    if (const auto status = round_status(connection)) return answer_round(response, status, std::move(own_response));
     set_json(response, 200, std::move(own_response));
 }
 
@@ -198,7 +198,7 @@ void Endpoint::open_listen(Exchange& exchange, const json& message, bool too_dee
     // and two clients' listen ids never meet in one session.
     auto connection = std::make_unique<Connection>(connection_options(principal));
     std::string replies = run_round(*connection, message, too_deep);
-    if (const int status = round_status(*connection)) return answer_round(exchange.response, status, std::move(replies));
+    if (const auto status = round_status(*connection)) return answer_round(exchange.response, status, std::move(replies));
     if (replies.empty()) {
         exchange.response.status = 202;  // sent as a notification: no stream to open
         return;

@@ -10,6 +10,8 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.principal = options.principal;
     s.locale = options.locale;
     s.task_ttl = options.task_ttl;
+    s.limits = options.limits;
+    s.limits_as_errors = options.limits_as_errors;
     // Nothing is opened until a request needs it: server/discover and tools/list never touch
     // the store, so a probe leaves no file behind. A store that cannot be opened fails the
     // request (-32603) and, through fatal(), the connection.

@@ -36,6 +36,8 @@ struct ConnectionOptions {
     std::string principal;  // the bearer token's NAME (core/office/tokens.h), for the log and the audit; "" on stdio
     Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
+    std::shared_ptr<RateLimits> limits;  // --rate-limit (core/office/rate_limits.h); null: none
+    bool limits_as_errors = false;       // a call past its limit is a JSON-RPC error (HTTP: 429)
 };
 
 class Connection {

@@ -75,6 +75,7 @@ void Session::handle_line(std::string_view line, std::string& out) {
 void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
     failed_ = false;
     unavailable_ = false;
+    retry_after_ = 0;
     // A line refused as a whole: one answer, one log line, no method known.
     const auto refuse_line = [&](int code, std::string_view text) {
         const json error = make_error(nullptr, code, text);
@@ -195,10 +196,9 @@ void Session::answer_message(const json& message, Request& request, json* batch_
             return;
         }
         if (!reply_result) {
-            // A legacy call parked on elicitation/create, or an open subscriptions/listen:
-            // answered later, asked now.
-            if (request.outcome == Outcome::InputRequired || request.method == "subscriptions/listen")
-                log_request(request, &kReplyLater, started);
+            // An open subscriptions/listen: answered later, logged now. (A legacy call parked on
+            // elicitation/create gets its one line with the answer; asking was an event.)
+            if (request.method == "subscriptions/listen") log_request(request, &kReplyLater, started);
             return;
         }
         if (request.complete) {

@@ -8,6 +8,7 @@
 #include "json_rpc.h"
 #include "log.h"
 #include "office_resources.h"
+#include "rate_limits.h"
 #include "request_state.h"
 #include "tasks.h"
 #include "tool.h"
@@ -51,6 +52,11 @@ struct SessionOptions {
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
     Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
+    // Limits per caller (--rate-limit, core/office/rate_limits.h), shared by every session of
+    // the process; null: none. A call past its limit is an isError result saying when to try
+    // again, or, with limits_as_errors (HTTP, which answers it 429), a JSON-RPC error.
+    std::shared_ptr<RateLimits> limits;
+    bool limits_as_errors = false;
 };
 
 class Session {
@@ -72,6 +78,9 @@ public:
     // unavailable for now (StoreError::unavailable): an HTTP transport answers it 503 with
     // Retry-After, so a balancer and a client can tell an outage from a bad call.
     bool last_message_unavailable() const { return unavailable_; }
+    // The seconds after which the last message's call may be tried again: it was over its
+    // caller's limit (SessionOptions::limits_as_errors); 0 when it was not.
+    std::int64_t last_message_retry_after() const { return retry_after_; }
     // A line over the size cap: answered with -32600, never parsed.
     void handle_overlong_line(std::size_t cap, std::string& out);
     // stdin closed: calls parked on a person are dropped with nothing changed.
@@ -122,6 +131,8 @@ private:
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     Reply complete(ToolResult result, Request& request);  // a tool's result as the call's reply
+    // A call past its caller's limit (SessionOptions::limits): nothing is run.
+    Reply over_limit(const Tool& tool, const RateLimits::Refusal& refused, Request& request);
     // Round two of a 2026-07-28 call that asked a person: the answers and the sealed state in
     // `params` checked and given to `ctx` (none: nothing to do; anything wrong throws).
     void open_answers(const json& params, const Tool& tool, const json& arguments, CallContext& ctx, const Request& request);
@@ -169,6 +180,7 @@ private:
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
     bool failed_ = false;  // a defect was contained while handling the last message
     bool unavailable_ = false;  // the last message met an unavailable store
+    std::int64_t retry_after_ = 0;  // the last message was over its caller's limit: try again after this
 };
 
 }  // namespace office

@@ -70,6 +70,16 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
     if (ctx.idempotency) idempotency = *ctx.idempotency;
     parked_[our_id] = std::make_unique<Parked>(
         Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1, std::move(idempotency)});
+    // The call's one request line comes with its answer; asking is an event of its own.
+    if (Logger* logger = options_.logger; logger && logger->enabled(LogLevel::Info))
+        logger->event(LogLevel::Info, "elicitation",
+                      nlohmann::ordered_json{{"id", request.id},
+                                             {"era", request.caller.era},
+                                             {"version", request.caller.protocol_version},
+                                             {"client", {{"name", request.caller.name}, {"version", request.caller.version}}},
+                                             {"tool", tool.name},
+                                             {"elicitation", our_id},
+                                             {"asks", ctx.asks + 1}});
     return std::nullopt;
 }
 
@@ -125,7 +135,7 @@ void Session::handle_response(const json& message, std::string& out) {
                 log_complete(request, started);
                 append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
             } else if (result) answer_with(make_result(request.id, std::move(*result)));
-            else if (request.outcome == Outcome::InputRequired) log_request(request, &kReplyLater, started);  // asked again
+            // else asked again: ask_person logged that, and the answer brings the request's line
         } catch (const ProtocolError& e) {
             answer_with(make_error(request.id, e.code, e.message, e.data));
         } catch (const StoreError& e) {

@@ -36,6 +36,9 @@ inline constexpr std::int64_t kResourceListTtlMs = 3'600'000;
 inline constexpr std::int64_t kResourceReadTtlMs = 1'000;
 // 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
 inline constexpr int kResourceNotFoundLegacy = -32002;
+// A call over its caller's limit, as a JSON-RPC error (HTTP answers it 429 with Retry-After):
+// in the implementation-defined server range; MCP defines no code for it.
+inline constexpr int kRateLimited = -32000;
 
 inline const json kNoParams = json::object();
 // What the log line of a call parked on a person is given as its reply: not a notification,

@@ -71,6 +71,10 @@ Session::Reply Session::on_tools_call(Request& request) {
     // A reference, not a copy: the arguments live in the message for the whole call.
     const json& arguments = (args_it == p.end() || args_it->is_null()) ? kNoParams : *args_it;
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
+    if (options_.limits) {
+        if (const auto refused = options_.limits->take(caller_scope(request.caller), tool->name))
+            return over_limit(*tool, *refused, request);
+    }
 
     CallContext ctx;
     ctx.store = options_.store;
@@ -96,6 +100,21 @@ Session::Reply Session::on_tools_call(Request& request) {
 
     open_answers(p, *tool, arguments, ctx, request);  // round two of a 2026-07-28 call asked a person
     return run_tool(*tool, arguments, ctx, request);
+}
+
+Session::Reply Session::over_limit(const Tool& tool, const RateLimits::Refusal& refused, Request& request) {
+    static constexpr std::string_view kPer[] = {"a second", "a minute", "an hour"};
+    const auto& rule = *refused.rule;
+    const std::string why = tool.name + " was not run: " + request.caller.label + " may call it " + std::to_string(rule.calls) +
+                            " times " + std::string(kPer[rule.period_s == 1 ? 0 : rule.period_s == 60 ? 1 : 2]) +
+                            " (--rate-limit " + rule.text + "); try again in " + std::to_string(refused.retry_after_s) + " s.";
+    if (options_.limits_as_errors) {
+        retry_after_ = refused.retry_after_s;
+        throw ProtocolError{kRateLimited, "Rate limited: " + why, json{{"retryAfterSeconds", refused.retry_after_s}}};
+    }
+    request.outcome = Outcome::ToolError;
+    request.problem = why;
+    return tool_result({why, nullptr, true}, request);
 }
 
 Session::Reply Session::complete(ToolResult result, Request& request) {

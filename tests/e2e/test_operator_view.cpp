@@ -341,7 +341,7 @@ TEST_CASE("stdout carries the same protocol messages at every log level, and eac
     CHECK((st.st_mode & 0777) == 0600);
 }
 
-TEST_CASE("a legacy client is logged with its handshake's name, version and era, and its form round when asked and when answered", "[operator][log]") {
+TEST_CASE("a legacy client is logged with its handshake's name, version and era, its form asked as an event, its call as one line", "[operator][log]") {
     TempDir dir;
     ServerProcess server({"--db", dir.file("office.db")});
     initialize(server, "2025-06-18", {{"elicitation", json::object()}}, "e2e-legacy", "2.0");
@@ -350,8 +350,9 @@ TEST_CASE("a legacy client is logged with its handshake's name, version and era,
     server.close_stdin();
     REQUIRE(server.wait() == 0);
 
-    const auto requests = requests_of(parse_lines(server.stderr_text()));
-    REQUIRE(requests.size() == 3);  // notifications/initialized is a debug line
+    const auto lines = parse_lines(server.stderr_text());
+    const auto requests = requests_of(lines);
+    REQUIRE(requests.size() == 2);  // notifications/initialized is a debug line
     std::vector<std::string> seen;
     for (const auto& line : requests) {
         CHECK(line["era"] == "legacy");
@@ -359,7 +360,12 @@ TEST_CASE("a legacy client is logged with its handshake's name, version and era,
         CHECK(line["client"] == json::parse(R"({"name":"e2e-legacy","version":"2.0"})"));
         seen.push_back(line["id"].dump() + " " + line["method"].get<std::string>() + " " + line["outcome"].get<std::string>());
     }
-    CHECK(seen == std::vector<std::string>{"0 initialize ok", "2 tools/call input_required", "2 tools/call ok"});
+    CHECK(seen == std::vector<std::string>{"0 initialize ok", "2 tools/call ok"});  // one request, one line (issue 27)
+    const auto asked = std::find_if(lines.begin(), lines.end(), [](const json& l) { return l["event"] == "elicitation"; });
+    REQUIRE(asked != lines.end());
+    CHECK((*asked)["id"] == 2);
+    CHECK((*asked)["era"] == "legacy");
+    CHECK((*asked)["tool"] == "issue_refund");
 }
 
 TEST_CASE("start-up and shutdown lines state the version, database, profile and exit reason", "[operator][log]") {
@@ -771,4 +777,30 @@ TEST_CASE("the audit table lines its columns up under a header, and says so when
           "2026-09-21T15:00:00Z  office-mcp       command            refund_reopened  invoice 12  Re-opened.\n");
     CHECK(office::audit_table({}, false) == "No audit entries.\n");
     CHECK(office::audit_table({}, true) == "No audit entries match.\n");
+}
+
+TEST_CASE("over stdio a call past --rate-limit is an isError result saying when to try again, and nothing is written", "[operator][limits]") {
+    TempDir dir;
+    const auto db = dir.file("office.db");
+    ServerProcess server({"--db", db, "--rate-limit", "order_lunch=2/h", "--rate-limit", "*=100/s"});
+    const auto order = [&](int id, const std::string& client) {
+        return server.request(tools_call(id, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}, json::object(), client));
+    };
+    const auto failed = [](const json& reply) { return reply["result"].value("isError", false); };
+    CHECK_FALSE(failed(order(1, "agent")));
+    CHECK_FALSE(failed(order(2, "agent")));
+    const auto refused = order(3, "agent");
+    CHECK(failed(refused));
+    CHECK(refused["result"]["content"][0]["text"] ==
+          "order_lunch was not run: agent/1.0 may call it 2 times an hour (--rate-limit order_lunch=2/h); try again in 1800 s.");
+    CHECK_FALSE(failed(order(4, "another-agent")));  // a bucket per caller
+    server.close_stdin();
+    CHECK(server.wait() == 0);
+    const auto audit = run_office_mcp({"audit", "--db", db});
+    std::size_t orders = 0;
+    for (auto at = audit.out.find("lunch_ordered"); at != std::string::npos; at = audit.out.find("lunch_ordered", at + 1)) ++orders;
+    CHECK(orders == 3);
+    const auto bad = run_office_mcp({"--db", db, "--rate-limit", "order_lunch=lots"});
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("--rate-limit order_lunch=lots: expected TOOL=N/PERIOD") != std::string::npos);
 }

@@ -921,3 +921,33 @@ TEST_CASE("the fuzzer's tasks seed reaches a real task: $TASK is the taskId the 
     CHECK(replies[8]["error"]["code"] == -32601);           // tasks/result is not a method
     CHECK(replies[9]["result"]["resultType"] == "task");    // a keyed task
 }
+
+TEST_CASE("a call over its caller's limit is 429 with Retry-After and a JSON-RPC error, writes nothing, and spares other callers", "[limits]") {
+    auto clock = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
+    Office office([&](http::EndpointOptions& o) {
+        std::string problem;
+        o.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("order_lunch=2/m", problem)}, [&] { return clock; });
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "a") return http::Principal{"alice", {}};
+            if (token == "b") return http::Principal{"bob", {}};
+            return std::nullopt;
+        };
+    });
+    const http::Headers alice{{"authorization", "Bearer a"}};
+    CHECK(office.modern("tools/call", lunch(), alice).status == 200);
+    CHECK(office.modern("tools/call", lunch(), alice).status == 200);
+    const auto refused = office.modern("tools/call", lunch(), alice);
+    CHECK(refused.status == 429);
+    CHECK(header(refused, "Retry-After") == "30");
+    CHECK(body(refused)["error"]["code"] == -32000);
+    CHECK(body(refused)["error"]["message"] ==
+          "Rate limited: order_lunch was not run: alice (test/1) may call it 2 times a minute (--rate-limit order_lunch=2/m); "
+          "try again in 30 s.");
+    CHECK(body(refused)["error"]["data"]["retryAfterSeconds"] == 30);
+    CHECK(office.count("lunch_orders") == 2);
+    CHECK(office.modern("tools/call", lunch(), {{"authorization", "Bearer b"}}).status == 200);  // bob's own bucket
+    CHECK(office.modern("tools/list", {}, alice).status == 200);  // only the tool with a rule is limited
+    clock += std::chrono::seconds(30);
+    CHECK(office.modern("tools/call", lunch(), alice).status == 200);
+    CHECK(office.count("lunch_orders") == 4);
+}

@@ -1156,3 +1156,37 @@ TEST_CASE("a cancelled form answer leaves the queued request pending", "[session
     CHECK(!is_error(office.result(refund_retry(3, args, answer("cancel"), asked["requestState"]))));
     CHECK(office.text("SELECT status FROM approval_requests") == "pending");
 }
+
+TEST_CASE("a 2025 refund asked through elicitation/create is one request line, the asking its own event", "[operator][log]") {
+    // Issue 27's log defect: the parked call used to write a line "input_required" and then,
+    // with its answer, a second line with the same id. One request is one line.
+    std::vector<json> lines;
+    office::Logger logger(office::LogLevel::Info, [&](std::string_view line) { lines.push_back(json::parse(line)); });
+    office::testing::InProcessServer office({}, ":memory:", {}, &logger);
+    office.result(office::testing::initialize_request("2025-11-25", office::testing::kForms, "legacy-desk", "3"));
+    office.send(office::testing::kInitialized);
+    const auto asked = office.send(office::testing::legacy_call(7, "issue_refund", {{"invoice_id", 2}}));
+    REQUIRE(asked.size() == 1);
+    REQUIRE(asked[0]["method"] == "elicitation/create");
+    // A bad answer first: the person is asked again (a second event), then a good one.
+    office.send({{"jsonrpc", "2.0"}, {"id", asked[0]["id"]}, {"result", {{"action", "accept"}, {"content", {{"amount", -1}}}}}});
+    const auto again = lines.back();
+    CHECK(again["event"] == "elicitation");
+    CHECK(again["asks"] == 2);
+    const auto done = office.send({{"jsonrpc", "2.0"}, {"id", "elicit-2"},
+                                   {"result", {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "Late"}}}}}});
+    REQUIRE(done.size() == 1);
+    CHECK(done[0]["id"] == 7);
+    std::vector<json> of_call;
+    for (const auto& line : lines)
+        if (line.value("id", json()) == 7) of_call.push_back(line);
+    REQUIRE(of_call.size() == 3);
+    CHECK(of_call[0]["event"] == "elicitation");
+    CHECK(of_call[0]["elicitation"] == "elicit-1");
+    CHECK(of_call[0]["tool"] == "issue_refund");
+    CHECK(of_call[0]["client"] == json{{"name", "legacy-desk"}, {"version", "3"}});
+    CHECK(of_call[1]["event"] == "elicitation");
+    CHECK(of_call[2]["event"] == "request");
+    CHECK(of_call[2]["outcome"] == "ok");
+    CHECK(office::pretty_log_line(of_call[0].dump()).find("elicitation") != std::string::npos);
+}

@@ -82,7 +82,8 @@ function minimalEnvironment() {
 /**
  * A fresh office (database and tokens file in a new temp dir, one token per name in `callers`)
  * served by `replicas` replicas behind HAProxy (`database`: { db, remove() } instead of the
- * backend's fresh one; `serverArgs`: more options for every replica). Returns:
+ * backend's fresh one; `serverArgs`: more options for every replica; `frontendRules`: a file of lines
+ * for HAProxy's frontend, office-replicas --frontend-rules). Returns:
  *   url                the balancer's MCP endpoint
  *   tokens             { caller name: bearer token }
  *   replicas           [{ index, pid, url, log, requests() }]: requests() = the replica's "request" log events
@@ -93,7 +94,8 @@ function minimalEnvironment() {
  *   stop()             stops HAProxy and the replicas; asserts every replica still running stopped cleanly;
  *                      removes the temp dir unless OFFICE_REPLICAS_KEEP is set (then it names it)
  */
-export async function startOffice({ replicas = 3, callers = ['alice'], startupMs = 60_000, serverArgs = [], database: given } = {}) {
+export async function startOffice({ replicas = 3, callers = ['alice'], startupMs = 60_000, serverArgs = [], database: given,
+  frontendRules } = {}) {
   const store = backend();
   const binary = store.binary();
   const driver = executable('OFFICE_REPLICAS', 'the office-replicas driver');
@@ -125,7 +127,8 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
     throw error;
   }
 
-  const args = ['--replicas', String(replicas), '--dir', path.join(dir, 'run'), '--',
+  const args = ['--replicas', String(replicas), '--dir', path.join(dir, 'run'),
+    ...(frontendRules ? ['--frontend-rules', frontendRules] : []), '--',
     binary, '--http', '127.0.0.1:0', '--db', db, '--tokens', tokensFile, ...serverArgs];
   const child = spawn(driver, args, { env: minimalEnvironment(), stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';

@@ -2,8 +2,10 @@
 // replica tests (tests/replicas/*.test.mjs) and office-bench --replicas. Real processes, real
 // sockets: the replicas, HAProxy and the clients talk over 127.0.0.1 only.
 //
-//   office-replicas [--replicas N] [--dir DIR] -- COMMAND [ARGS...]
+//   office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] -- COMMAND [ARGS...]
 //
+// --frontend-rules FILE: lines added to HAProxy's frontend as they are (the edge recipe,
+// packaging/haproxy/office-mcp-edge.cfg, tests/replicas/edge.test.mjs).
 // Each replica is COMMAND ARGS (e.g. office-mcp --http 127.0.0.1:0 --db office.db); it must say
 // "serving MCP at http://127.0.0.1:PORT/PATH" on stderr, which goes to DIR/replica-K.log. All
 // replicas get one OFFICE_MCP_STATE_KEYS (the caller's, else a fresh key), so a refund's second
@@ -29,6 +31,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -198,7 +201,7 @@ bool accepts(int port) {
 //   is the client's decision (it gets a 502/503 and knows what it asked for), never the proxy's.
 // - timeouts: `server`/`client` 1 h, because a 2025 client's refund form waits on an SSE stream
 //   for a person; `http-request` 30 s keeps slow-header clients from holding connections.
-std::string haproxy_config(int port, const std::vector<Process>& replicas) {
+std::string haproxy_config(int port, const std::vector<Process>& replicas, const std::string& frontend_rules) {
     std::string cfg =
         "# written by office-replicas\n"
         "global\n"
@@ -217,7 +220,7 @@ std::string haproxy_config(int port, const std::vector<Process>& replicas) {
         "  retries 3\n"
         "  option redispatch 1\n"
         "frontend mcp\n"
-        "  bind 127.0.0.1:" + std::to_string(port) + "\n"
+        "  bind 127.0.0.1:" + std::to_string(port) + "\n" + frontend_rules +
         "  default_backend replicas\n"
         "backend replicas\n"
         "  balance roundrobin\n"
@@ -353,6 +356,7 @@ std::string roll(std::vector<Process>& replicas, const std::vector<std::string>&
 int main(int argc, char** argv) {
     int count = 3;
     std::string dir;
+    std::string frontend_rules;
     std::vector<std::string> command;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -362,7 +366,13 @@ int main(int argc, char** argv) {
         }
         if (a == "--replicas" && i + 1 < argc) count = std::atoi(argv[++i]);
         else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-        else die(2, "usage: office-replicas [--replicas N] [--dir DIR] -- COMMAND [ARGS...] (unknown: " + a + ")");
+        else if (a == "--frontend-rules" && i + 1 < argc) {
+            std::ifstream in(argv[++i]);
+            if (!in) die(2, std::string("cannot read ") + argv[i]);
+            frontend_rules.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+            if (!frontend_rules.empty() && frontend_rules.back() != '\n') frontend_rules += '\n';
+        }
+        else die(2, "usage: office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] -- COMMAND [ARGS...] (unknown: " + a + ")");
     }
     if (command.empty() || count < 1 || count > 64)
         die(2, "usage: office-replicas [--replicas N (1-64)] [--dir DIR] -- COMMAND [ARGS...]");
@@ -421,7 +431,7 @@ int main(int argc, char** argv) {
     const int port = free_port();
     if (port == 0) fail(std::string("cannot find a free port: ") + std::strerror(errno));
     const std::string cfg_path = dir + "/haproxy.cfg";
-    std::ofstream(cfg_path) << haproxy_config(port, replicas);
+    std::ofstream(cfg_path) << haproxy_config(port, replicas, frontend_rules);
     std::string err;
     balancer.pid = start({haproxy, "-f", cfg_path, "-db"}, env, balancer.log, err);
     if (balancer.pid < 0) fail(err);
