@@ -71,7 +71,9 @@ Session::Reply Session::on_tools_call(Request& request) {
     // A reference, not a copy: the arguments live in the message for the whole call.
     const json& arguments = (args_it == p.end() || args_it->is_null()) ? kNoParams : *args_it;
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
-    if (options_.limits) {
+    // A retry carrying a person's answer (requestState) is the call already counted: a forged or
+    // spent state is refused below and does nothing.
+    if (options_.limits && !p.contains("requestState")) {
         if (const auto refused = options_.limits->take(caller_scope(request.caller), tool->name))
             return over_limit(*tool, *refused, request);
     }

@@ -951,3 +951,28 @@ TEST_CASE("a call over its caller's limit is 429 with Retry-After and a JSON-RPC
     CHECK(office.modern("tools/call", lunch(), alice).status == 200);
     CHECK(office.count("lunch_orders") == 4);
 }
+
+TEST_CASE("a refund's round two, carrying the person's answer, is the call already counted, not another", "[limits]") {
+    Office office([](http::EndpointOptions& o) {
+        std::string problem;
+        o.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("issue_refund=1/h", problem)});
+    });
+    json params{{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}};
+    json meta = kEnvelope;
+    meta["io.modelcontextprotocol/clientCapabilities"] = office::testing::kForms;
+    const auto post = [&](json p) {
+        p["_meta"] = meta;
+        return office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", p}},
+                           {{"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"}, {"mcp-name", "issue_refund"}});
+    };
+    const auto asked = post(params);
+    REQUIRE(asked.status == 200);
+    REQUIRE(body(asked)["result"]["resultType"] == "input_required");
+    json answer = params;
+    answer["inputResponses"] = office::testing::accept(10, "Charged twice");
+    answer["requestState"] = body(asked)["result"]["requestState"];
+    const auto refunded = post(answer);
+    CHECK(refunded.status == 200);
+    CHECK(office.count("refunds") == 1);
+    CHECK(post(params).status == 429);  // a new call: over the limit
+}
