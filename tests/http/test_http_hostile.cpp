@@ -365,6 +365,7 @@ std::string mirrored_headers(const json& message) {
         const auto& p = message["params"];
         if (p.contains("name")) h += "Mcp-Name: " + header_text(p["name"]) + "\r\n";
         else if (p.contains("uri")) h += "Mcp-Name: " + header_text(p["uri"]) + "\r\n";
+        else if (p.contains("taskId")) h += "Mcp-Name: " + header_text(p["taskId"]) + "\r\n";
     }
     return h;
 }
@@ -406,8 +407,19 @@ std::vector<Base> bases(bool modern) {
         {"tools/list", request(18, "tools/list", p(json::object()))},
         {"notifications/cancelled", notification("notifications/cancelled", p({{"requestId", 12}}))},
     };
-    if (modern) b.push_back({"subscriptions/listen", request(19, "subscriptions/listen",
-                                                             p({{"notifications", {{"resourceSubscriptions", {"office://slots"}}}}}))});
+    if (modern) {
+        b.push_back({"subscriptions/listen", request(19, "subscriptions/listen",
+                                                     p({{"notifications", {{"resourceSubscriptions", {"office://slots"}}}}}))});
+        // The tasks extension (core/office/tasks.h), declared: a refund that becomes a task, and
+        // the tasks methods on an id (which names no task: a real one is the fuzzer's, $TASK).
+        const json tasks{{"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}};
+        const auto t = [&](json params) { return modern_params(std::move(params), tasks); };
+        b.push_back({"tools/call issue_refund as a task", request(20, "tools/call", t({{"name", "issue_refund"}, {"arguments", {{"invoice_id", 4}}}}))});
+        b.push_back({"tasks/get", request(21, "tasks/get", t({{"taskId", "0123456789abcdef0123456789abcdef"}}))});
+        b.push_back({"tasks/update", request(22, "tasks/update", t({{"taskId", "x"}, {"inputResponses", json::object()}}))});
+        b.push_back({"tasks/cancel", request(23, "tasks/cancel", t({{"taskId", "x"}}))});
+        b.push_back({"subscriptions/listen for tasks", request(24, "subscriptions/listen", t({{"notifications", {{"taskIds", {"x"}}}}}))});
+    }
     else b.push_back({"notifications/initialized", notification("notifications/initialized", json::object())});
     return b;
 }
@@ -428,6 +440,10 @@ std::vector<Field> message_fields() {
         {"params.inputResponses", pointer({"params", "inputResponses"})},
         {"params.requestState", pointer({"params", "requestState"})},
         {"params.uri", pointer({"params", "uri"})},
+        {"params.taskId", pointer({"params", "taskId"})},
+        {"params.notifications", pointer({"params", "notifications"})},
+        {"params.notifications.taskIds", pointer({"params", "notifications", "taskIds"})},
+        {"params._meta[clientCapabilities].extensions", pointer({"params", "_meta", kCapabilitiesKey, "extensions"})},
     };
 }
 
@@ -448,7 +464,8 @@ void field_matrix(std::vector<Input>& out, Era era, const std::vector<Base>& bs,
                 out.push_back({prefix + what, era, message.dump(), base_headers});
                 // The headers a client would mirror from the confused body: they agree with it.
                 const bool mirrored_field = field.label == "method" || field.label == "params.name" ||
-                                            field.label == "params.uri" || field.label == "params._meta[protocolVersion]";
+                                            field.label == "params.uri" || field.label == "params.taskId" ||
+                                            field.label == "params._meta[protocolVersion]";
                 if (also_mirrored_from_confused_body && mirrored_field && value)
                     out.push_back({prefix + what + " (headers mirroring it)", era, message.dump(), era_headers + mirrored_headers(message)});
             }
