@@ -85,6 +85,14 @@ inline json call_tool_result(const ToolResult& result, bool structured_content) 
     return r;
 }
 
+// -32021 for a tasks request (tasks/*, a listen for taskIds) whose client did not declare the extension.
+inline ProtocolError missing_tasks_extension() {
+    return ProtocolError{rpc::kMissingCapability,
+                         "Missing required client capability: declare the " + std::string(kTasksExtension) +
+                             " extension in _meta[\"" + std::string(kMetaCapabilities) + "\"].extensions",
+                         json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}}};
+}
+
 using Clock = std::chrono::steady_clock;
 
 inline ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }

@@ -182,10 +182,7 @@ Session::Reply Session::on_listen(Request& request) {
         honoured["resourceSubscriptions"] = std::move(kept);
     }
     if (const auto asked = filter->find("taskIds"); asked != filter->end()) {
-        if (!declares_tasks(*request.capabilities))
-            throw ProtocolError{rpc::kMissingCapability, "Missing required client capability: task notifications need the " +
-                                                             std::string(kTasksExtension) + " extension",
-                                json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}}};
+        if (!declares_tasks(*request.capabilities)) throw missing_tasks_extension();
         if (!asked->is_array()) throw invalid_params("Invalid params: taskIds must be an array of task ids");
         json kept = json::array();
         for (const auto& id : *asked) {

@@ -13,13 +13,6 @@ using namespace session_internal;
 
 namespace {
 
-ProtocolError missing_tasks_extension() {
-    return ProtocolError{rpc::kMissingCapability,
-                         "Missing required client capability: declare the " + std::string(kTasksExtension) +
-                             " extension in _meta[\"" + std::string(kMetaCapabilities) + "\"].extensions",
-                         json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}}};
-}
-
 const std::string& task_id_param(const json& params) {
     const json* id = find_member(params, "taskId");
     if (!id || !id->is_string()) throw invalid_params("Invalid params: taskId must be a string");
