@@ -65,10 +65,13 @@ export function freshStateKeys() {
 const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
 
 /**
- * Starts `office-mcp --http 127.0.0.1:0 --db DB` and waits for the one line on stderr that names
- * its URL. `stateKeys` sets OFFICE_MCP_STATE_KEYS (replicas must share it). Returns:
+ * Starts `office-mcp --http 127.0.0.1:0 --db DB --log-file LOG` and waits for the one line on
+ * stderr that names its URL. `stateKeys` sets OFFICE_MCP_STATE_KEYS (replicas must share it).
+ * The log goes to a file, not to the stderr pipe: the server writes a request's line before its
+ * reply leaves, so once a client has a reply the file holds its line, whereas a pipe's data may
+ * reach this process after the reply's (the two are separate descriptors). Returns:
  *   url          the MCP endpoint, http://127.0.0.1:PORT/mcp
- *   stderr()     everything the server wrote on stderr so far (its log)
+ *   stderr()     everything the server wrote so far: its stderr, then its log
  *   requests()   the log's "request" events (one JSON object per line), to see who served what
  *   stop()       SIGTERM, then checks that the server exited by itself (status 0, or the signal
  *                it was sent), never wrote a byte on stdout, and never died before it was asked to
@@ -77,13 +80,15 @@ export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs
   const env = minimalEnvironment();
   if (stateKeys) env.OFFICE_MCP_STATE_KEYS = stateKeys;
   // No drain delay (tests/replicas/roll.test.mjs tests the drain): stop() ends it at once.
-  const args = ['--http', '127.0.0.1:0', '--db', db, '--drain-delay', '0', ...extraArgs];
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-interop-log-')), 'office-mcp.log');
+  const args = ['--http', '127.0.0.1:0', '--db', db, '--drain-delay', '0', '--log-file', log, ...extraArgs];
   const child = spawn(officeMcpBinary(), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderrChunks = [];
   let stdout = '';
   child.stderr.on('data', (chunk) => stderrChunks.push(chunk));
   child.stdout.on('data', (chunk) => { stdout += chunk; });
-  const stderr = () => Buffer.concat(stderrChunks).toString('utf8');
+  const readLog = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '');
+  const stderr = () => Buffer.concat(stderrChunks).toString('utf8') + readLog();
   let exit = null;
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => { exit = { code, signal }; resolve(exit); }));
   const describeExit = () => `office-mcp ${args.join(' ')} exited (${exit.signal ?? `status ${exit.code}`})`;
@@ -106,7 +111,7 @@ export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs
   return {
     url,
     stderr,
-    requests: () => stderr().split('\n').flatMap((line) => {
+    requests: () => readLog().split('\n').flatMap((line) => {
       try {
         const event = JSON.parse(line);
         return event?.event === 'request' ? [event] : [];
@@ -122,7 +127,8 @@ export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs
       clearTimeout(timer);
       assert.ok(exit.code === 0 || exit.signal === 'SIGTERM',
         `${describeExit()} when sent SIGTERM; expected status 0; stderr:\n${stderr()}`);
-      assert.equal(stdout, '', 'stdout of office-mcp --http must stay empty (the log goes to stderr)');
+      assert.equal(stdout, '', 'stdout of office-mcp --http must stay empty');
+      fs.rmSync(path.dirname(log), { recursive: true, force: true });  // kept when a check above failed
     },
   };
 }
