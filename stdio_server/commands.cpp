@@ -80,6 +80,8 @@ HTTP options:
                          SIGHUP re-reads the tokens and reopens --log-file
   --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
                          can book, order and ask for refunds)
+  --metrics-open         GET /metrics (Prometheus) without a token; by default it needs one
+                         whenever /mcp does. It shows counts and timings, never ids or callers
 
 Environment:
   OFFICE_MCP_STATE_KEYS  comma-separated hex keys (>= 32 bytes each) sealing requestState; the first

@@ -86,7 +86,7 @@ public:
     explicit Server(HttpServerOptions options)
         : options_(std::move(options)),
           acceptor_(io_),
-          endpoint_(options_.endpoint, [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
+          endpoint_(endpoint_options(), [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
           sweep_(io_),
           watch_(io_),
           drain_(io_),
@@ -116,6 +116,8 @@ public:
     }
 
     const HttpServerOptions& options() const { return options_; }
+    // A response the transport wrote itself (a malformed request, too many connections).
+    void refused(int status) { endpoint_.metrics().http_response(status); }
     bool over_limit() const { return open_.size() > options_.max_connections; }
     bool draining() const { return draining_; }
     void opened(HttpConnection* connection) { open_.insert(connection); }
@@ -277,6 +279,12 @@ private:
         deadline_.async_wait([this](beast::error_code) { io_.stop(); });
     }
 
+    http::EndpointOptions endpoint_options() {
+        http::EndpointOptions o = options_.endpoint;
+        o.open_connections = [this] { return static_cast<std::int64_t>(open_.size()); };
+        return o;
+    }
+
     void notify(std::string_view state) {
         if (options_.notify) options_.notify(state);
     }
@@ -393,6 +401,7 @@ void HttpConnection::push(std::string_view events, bool end) {
 }
 
 void HttpConnection::refuse(int status, std::string_view message) {
+    server_.refused(status);
     http::Response response;
     response.status = status;
     response.headers.emplace_back("Content-Type", "application/json");

@@ -115,6 +115,8 @@ Options parse_options(int argc, char** argv) {
             o.drain_timeout_ms = milliseconds_of(arg, value());
         } else if (arg == "--insecure-no-auth") {
             o.insecure_no_auth = true;
+        } else if (arg == "--metrics-open") {
+            o.metrics_open = true;
         } else if (arg == "--since") {
             o.audit.since = value();
             if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");

@@ -38,6 +38,7 @@ struct Options {
     std::vector<std::string> allowed_origins;
     std::string tokens_file;  // empty: office-mcp.tokens beside the database (core/office/tokens.h)
     bool insecure_no_auth = false;
+    bool metrics_open = false;  // GET /metrics without a token (--metrics-open)
     std::int64_t request_timeout = 30;
     std::int64_t max_connections = 512;
     // SIGTERM's drain (http_server.h): served this long after the signal, done by the timeout.

@@ -117,6 +117,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     };
     h.endpoint.allowed_origins = o.allowed_origins;
     h.endpoint.allow_loopback_origins = *loopback;
+    h.endpoint.metrics_open = o.metrics_open;
 
     h.endpoint.authenticate = [&](std::optional<std::string_view> token) -> std::optional<office::http::Principal> {
         const auto& file = tokens->now();

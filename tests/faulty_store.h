@@ -51,6 +51,7 @@ public:
     }
     std::int64_t record_refund(const RefundRecord& refund) override { return real().record_refund(refund); }
     std::vector<ApprovalRequest> approval_requests() override { return real().approval_requests(); }
+    std::int64_t pending_approvals() override { return real().pending_approvals(); }
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request) override { return real().reopen_candidate(request); }
     void reopen_request(std::int64_t request) override { real().reopen_request(request); }
     std::optional<std::int64_t> withdraw_request(std::int64_t request, const std::string& at, const std::string& by) override {

@@ -55,6 +55,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.open_sealer = options_.open_sealer;
     c.now = options_.now;
     c.logger = options_.logger;
+    c.metrics = &metrics_;
     c.max_line = options_.max_body;
     c.principal = principal ? principal->name : std::string();
     c.locale = options_.locale;

@@ -28,6 +28,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     Response& response = exchange.response;
     const std::string_view target = request.target;
     if (target == "/healthz" || target == "/readyz") return answer_health(request, response);
+    if (target == "/metrics") return answer_metrics(request, response);
     if (target != "/mcp" && !target.starts_with("/mcp?")) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
 
     std::optional<Principal> principal;
@@ -125,6 +126,28 @@ void Endpoint::answer_health(const Request& request, Response& response) {
         return say(503, "database unavailable");
     }
     say(200, "ready");
+}
+
+void Endpoint::answer_metrics(const Request& request, Response& response) {
+    std::optional<Principal> principal;
+    if (!options_.metrics_open && !admit(request, response, principal)) return;
+    if (request.method != "GET") {
+        response.headers.emplace_back("Allow", "GET");
+        return refuse(response, 405, "Method Not Allowed: metrics are read with GET");
+    }
+    MetricsGauges gauges;
+    gauges.version = server_version();
+    gauges.sessions = static_cast<std::int64_t>(sessions_.size());
+    gauges.sse_streams = static_cast<std::int64_t>(streams_.size() + get_streams_.size() + listens_.size());
+    if (options_.open_connections) gauges.http_connections = options_.open_connections();
+    try {
+        gauges.approvals_waiting = options_.store->pending_approvals();
+    } catch (const StoreError&) {
+        metrics_.store_error();  // the rest is still worth scraping; the gauge is left out
+    }
+    response.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    response.headers.emplace_back("Cache-Control", "no-store");
+    response.body = metrics_.text(gauges);
 }
 
 void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,

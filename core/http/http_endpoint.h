@@ -17,6 +17,7 @@
 //   called on a timer by the transport, looks for changes made by any process.
 // - Who calls: with tokens, every request needs `Authorization: Bearer`; the token's name is
 //   the caller's principal and its profile limits the tools. Origin is checked on every request.
+// - GET /metrics: what the office has done, for Prometheus (core/support/metrics.h).
 //
 // Group commit: handle() takes every request the transport has at hand. When there are
 // several, their writes join one transaction on the shared store, and no response of the
@@ -86,6 +87,10 @@ struct EndpointOptions {
     // `allow_loopback_origins`, http(s)://localhost, 127.0.0.1 and [::1] on any port also pass.
     std::vector<std::string> allowed_origins;
     bool allow_loopback_origins = true;
+    // GET /metrics (core/support/metrics.h): behind the same Origin check and token as /mcp
+    // (any valid token), unless `metrics_open` (--metrics-open): then anyone who reaches the port.
+    bool metrics_open = false;
+    std::function<std::int64_t()> open_connections;  // the transport's TCP connections, for /metrics
     std::size_t max_body = 4 * 1024 * 1024;
     std::size_t max_sessions = 1000;
     std::chrono::seconds session_idle{30 * 60};
@@ -124,11 +129,15 @@ public:
     // The server is stopping: /readyz answers 503 from now on, so a balancer stops sending.
     void start_draining() { draining_ = true; }
 
+    // What /metrics shows; the transport adds what only it sees.
+    Metrics& metrics() { return metrics_; }
+
 private:
     struct Session;
     struct Routed;
     void handle_one(Exchange& exchange, std::vector<Routed>& routed);
     void answer_health(const Request& request, Response& response);
+    void answer_metrics(const Request& request, Response& response);
     bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
     void fail_exchange(Exchange& exchange, const std::string& problem);
     void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
@@ -153,6 +162,7 @@ private:
     std::map<std::uint64_t, std::unique_ptr<Connection>> listens_;  // open subscriptions/listen streams
     std::uint64_t next_stream_ = 1;
     bool draining_ = false;
+    Metrics metrics_;
 };
 
 // Helpers the endpoint uses, public for their tests and the fuzzer.

@@ -20,17 +20,24 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
     }
     if (grouped) {
         try {
+            const auto committing = std::chrono::steady_clock::now();
             options_.store->end_batch();
+            metrics_.group_commit(group.size(), std::chrono::duration_cast<std::chrono::microseconds>(
+                                                    std::chrono::steady_clock::now() - committing)
+                                                    .count());
         } catch (const StoreError& e) {
+            metrics_.store_error();
             // Nothing of the group was committed, so nothing of it may be acknowledged.
             const std::string problem = std::string("cannot commit: ") + e.what();
             for (Exchange* exchange : group) {
                 auto& response = exchange->response;
-                if (response.status >= 400) continue;
-                if (response.open_stream) stream_closed(response.stream);
-                response = Response{};
-                refuse(response, 503, problem, rpc::kInternalError);
-                if (e.unavailable) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+                if (response.status < 400) {
+                    if (response.open_stream) stream_closed(response.stream);
+                    response = Response{};
+                    refuse(response, 503, problem, rpc::kInternalError);
+                    if (e.unavailable) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+                }
+                metrics_.http_response(response.status);
             }
             for (const auto& r : routed) {
                 if (r.id.empty()) continue;  // a notification for a GET stream: nothing to take back
@@ -41,6 +48,7 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
             return;
         }
     }
+    for (const Exchange* exchange : group) metrics_.http_response(exchange->response.status);
     for (const auto& r : routed) {
         if (r.end) stream_closed(r.stream);
         push_(r.stream, r.events, r.end);

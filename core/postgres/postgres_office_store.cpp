@@ -291,6 +291,10 @@ std::vector<ApprovalRequest> PostgresOfficeStore::approval_requests() {
     return requests;
 }
 
+std::int64_t PostgresOfficeStore::pending_approvals() {
+    return run("SELECT count(*) FROM approval_requests WHERE status = 'pending'").integer(0, 0);
+}
+
 std::optional<ReopenCandidate> PostgresOfficeStore::reopen_candidate(std::int64_t request_id) {
     auto r = run("SELECT a.invoice_id, a.status, i.amount_cents - i.refunded_cents, "
                  "       (SELECT min(id) FROM approval_requests p WHERE p.invoice_id = a.invoice_id AND p.status = 'pending') "

@@ -93,6 +93,7 @@ public:
     void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
     std::int64_t record_refund(const RefundRecord& refund) override;
     std::vector<ApprovalRequest> approval_requests() override;
+    std::int64_t pending_approvals() override;
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
     void reopen_request(std::int64_t request_id) override;
     std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;

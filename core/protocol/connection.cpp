@@ -7,6 +7,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.tools = options.tools;
     s.now = options.now;
     s.logger = options.logger;
+    s.metrics = options.metrics;
     s.principal = options.principal;
     s.locale = options.locale;
     s.task_ttl = options.task_ttl;

@@ -32,6 +32,7 @@ struct ConnectionOptions {
     std::function<std::unique_ptr<StateSealer>()> open_sealer;  // called on first use
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned
+    Metrics* metrics = nullptr;                                 // not owned; null: nothing counted
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
     std::string principal;  // the bearer token's NAME (core/office/tokens.h), for the log and the audit; "" on stdio
     Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)

@@ -224,6 +224,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         else log_request(request, nullptr, started);
     } catch (const StoreError& e) {
         unavailable_ = e.unavailable;
+        if (options_.metrics) options_.metrics->store_error();
         if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
         else log_request(request, nullptr, started);
     }
@@ -303,6 +304,7 @@ Session::Reply Session::dispatch(Request& request) {
     const auto it = table.find(request.method);
     if (it == table.end() || (request.modern ? !it->second.modern : !it->second.legacy))
         throw ProtocolError{rpc::kMethodNotFound, "Method not found: " + request.method};
+    request.served = true;
     return (this->*it->second.handler)(request);
 }
 

@@ -7,6 +7,7 @@
 
 #include "json_rpc.h"
 #include "log.h"
+#include "metrics.h"
 #include "office_resources.h"
 #include "rate_limits.h"
 #include "request_state.h"
@@ -49,6 +50,7 @@ struct SessionOptions {
     std::function<const StateSealer&()> sealer;     // built on first use
     UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
     Logger* logger = nullptr;                       // one line per request answered; not owned
+    Metrics* metrics = nullptr;                     // each request answered counted (HTTP's /metrics); not owned
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
     Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
@@ -142,7 +144,9 @@ private:
     void log_request(const Request& request, const json* reply, std::chrono::steady_clock::time_point started);
     // The log line of a request answered with a tool's complete result (Request::complete).
     void log_complete(const Request& request, std::chrono::steady_clock::time_point started);
-    void write_log(const Request& request, RequestLogEntry& entry, const json* id, std::chrono::steady_clock::time_point started);
+    // Counts the request in the metrics and writes its line when the level lets it.
+    void finish_request(const Request& request, RequestLogEntry& entry, const json* id,
+                        std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
     // tasks/*: the extension declared on this request, and the task its taskId names (session_tasks.cpp).
     TaskRecord requested_task(const Request& request) const;

@@ -99,6 +99,7 @@ void Session::handle_response(const json& message, std::string& out) {
     Request request;
     request.id = parked->original_id;
     request.method = "tools/call";
+    request.served = true;
     request.caller = parked->caller;
     request.tool = parked->tool->name;
     const json params{{"arguments", parked->arguments}};

@@ -110,6 +110,7 @@ struct Session::Request {
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
+    bool served = false;  // the method is one this session serves (a bounded metrics label)
     Outcome outcome = Outcome::Ok;
     std::string problem;
     // A tool's complete result (run_tool), written to the wire without building a json reply.

@@ -5,8 +5,7 @@ namespace office {
 using namespace session_internal;
 
 void Session::log_request(const Request& request, const json* reply, Clock::time_point started) {
-    Logger* logger = options_.logger;
-    if (!logger) return;
+    if (!options_.logger && !options_.metrics) return;
     RequestLogEntry e;
     e.notification = reply == nullptr;
     const auto error = reply && reply->is_object() ? reply->find("error") : json::const_iterator();
@@ -19,30 +18,35 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
         e.outcome = request.outcome;
         e.problem = request.problem;
     }
-    if (!logger->enabled(Logger::level_of(e))) return;  // nothing more is computed for a filtered line
-
     const json* id = &request.id;
     if (reply && reply->is_object()) {
         const auto it = reply->find("id");
         id = it != reply->end() ? &*it : nullptr;  // what was answered
     }
-    write_log(request, e, id, started);
+    finish_request(request, e, id, started);
 }
 
 void Session::log_complete(const Request& request, Clock::time_point started) {
     // As log_request with a result reply: it has the request's id and no error.
-    Logger* logger = options_.logger;
-    if (!logger) return;
+    if (!options_.logger && !options_.metrics) return;
     RequestLogEntry e;
     e.outcome = request.outcome;
     e.problem = request.problem;
     e.replayed = request.complete && request.complete->replayed;
-    if (!logger->enabled(Logger::level_of(e))) return;
-    write_log(request, e, &request.id, started);
+    finish_request(request, e, &request.id, started);
 }
 
-void Session::write_log(const Request& request, RequestLogEntry& e, const json* id, Clock::time_point started) {
+void Session::finish_request(const Request& request, RequestLogEntry& e, const json* id, Clock::time_point started) {
+    e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
+    // Bounded labels: what this server does not serve is "other" (a client names methods and tools).
+    if (options_.metrics && !e.notification) {
+        const std::string_view method = request.served ? std::string_view(request.method) : "other";
+        const std::string_view tool =
+            request.tool.empty() ? std::string_view() : find_tool(request.tool) ? request.tool : "other";
+        options_.metrics->operation(method, tool, e.outcome, e.code, e.duration_us);
+    }
     Logger* logger = options_.logger;
+    if (!logger || !logger->enabled(Logger::level_of(e))) return;  // nothing more is computed for a filtered line
     e.id = id && !id->is_null() ? id : nullptr;
     e.era = request.caller.era;
     e.version = request.caller.protocol_version;
@@ -54,7 +58,6 @@ void Session::write_log(const Request& request, RequestLogEntry& e, const json* 
     if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
         if (const auto args = request.params->find("arguments"); args != request.params->end()) e.arguments = &*args;
     }
-    e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
     logger->request(e);
 }
 

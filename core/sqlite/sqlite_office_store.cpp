@@ -177,6 +177,14 @@ std::vector<ApprovalRequest> SqliteOfficeStore::approval_requests() {
     return requests;
 }
 
+std::int64_t SqliteOfficeStore::pending_approvals() {
+    auto& q = db_->prepare("SELECT count(*) FROM approval_requests WHERE status = 'pending'");
+    q.step();
+    const auto n = q.column_int(0);
+    q.reset();
+    return n;
+}
+
 std::optional<ReopenCandidate> SqliteOfficeStore::reopen_candidate(std::int64_t request_id) {
     auto& q = db_->prepare(
         "SELECT a.invoice_id, a.status, i.amount_cents - i.refunded_cents, "

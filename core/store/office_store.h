@@ -159,6 +159,7 @@ public:
     // settles the request it approves. Returns the refund's id.
     virtual std::int64_t record_refund(const RefundRecord& refund) = 0;
     virtual std::vector<ApprovalRequest> approval_requests() = 0;  // oldest first
+    virtual std::int64_t pending_approvals() = 0;                  // how many wait for a person
     virtual std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) = 0;
     virtual void reopen_request(std::int64_t request_id) = 0;  // pending again, its outcome (and task) cleared
     // The client following a pending request as a task withdrew it: withdrawn, by `by`, at `at`.

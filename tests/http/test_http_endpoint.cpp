@@ -976,3 +976,128 @@ TEST_CASE("a refund's round two, carrying the person's answer, is the call alrea
     CHECK(office.count("refunds") == 1);
     CHECK(post(params).status == 429);  // a new call: over the limit
 }
+
+namespace {
+
+// A /metrics body as "name{labels}" → value (comments dropped), checking each line's shape.
+std::map<std::string, double> samples_of(const std::string& text) {
+    std::map<std::string, double> samples;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const auto space = line.rfind(' ');
+        REQUIRE(space != std::string::npos);
+        samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
+    }
+    return samples;
+}
+
+}  // namespace
+
+TEST_CASE("/metrics counts every request by method, tool and outcome, with bounded labels and no caller in them") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "good") return http::Principal{"alice", {}};
+            return std::nullopt;
+        };
+    });
+    const http::Headers alice{{"authorization", "Bearer good"}};
+    const auto call = [&](const json& params) { return office.modern("tools/call", params, alice); };
+    for (int i = 0; i < 3; ++i) CHECK(call({{"name", "find_customer"}, {"arguments", {{"query", "Maria"}}}}).status == 200);
+    CHECK(call({{"name", "find_customer"}, {"arguments", json::object()}}).status == 200);  // not run: a tool error
+    CHECK(call(lunch()).status == 200);
+    CHECK(call(lunch("ensalada")).status == 200);
+    CHECK(call({{"name", "no_such_tool"}, {"arguments", json::object()}}).status == 200);  // -32602
+    CHECK(office.modern("tools/list", {}, alice).status == 200);
+    CHECK(office.modern("made/up", {}, alice).status == 404);  // -32601, its name never a label
+    CHECK(office.modern("tools/list", {}, {{"authorization", "Bearer good"}, {"mcp-method", "tools/call"}}).status == 400);
+    CHECK(office.modern("tools/list").status == 401);
+
+    // Behind the token, as /mcp is.
+    CHECK(office.send({"GET", "/metrics", {}, ""}).status == 401);
+    const auto scraped = office.send({"GET", "/metrics", alice, ""});
+    REQUIRE(scraped.status == 200);
+    CHECK(header(scraped, "Content-Type") == "text/plain; version=0.0.4; charset=utf-8");
+    INFO(scraped.body);
+    CHECK(scraped.body.find("alice") == std::string::npos);
+    CHECK(scraped.body.find("made/up") == std::string::npos);
+    CHECK(scraped.body.find("no_such_tool") == std::string::npos);
+    auto s = samples_of(scraped.body);
+
+    const std::string calls = R"(mcp_method_name="tools/call",gen_ai_tool_name=)";
+    const std::string duration = "mcp_server_operation_duration_seconds";
+    CHECK(s[duration + "_count{" + calls + R"("find_customer",outcome="ok"})"] == 3);
+    CHECK(s[duration + "_count{" + calls + R"("find_customer",outcome="tool_error",error_type="tool_error"})"] == 1);
+    CHECK(s[duration + "_count{" + calls + R"("order_lunch",outcome="ok"})"] == 2);
+    CHECK(s[duration + "_count{" + calls + R"("other",outcome="protocol_error",error_type="-32602"})"] == 1);
+    CHECK(s[duration + R"(_count{mcp_method_name="tools/list",outcome="ok"})"] == 1);
+    CHECK(s[duration + R"(_count{mcp_method_name="other",outcome="protocol_error",error_type="-32601"})"] == 1);
+    // The buckets are cumulative, and +Inf is the count.
+    const std::string lunch_labels = calls + R"("order_lunch",outcome="ok")";
+    CHECK(s[duration + "_bucket{" + lunch_labels + R"(,le="+Inf"})"] == 2);
+    CHECK(s[duration + "_bucket{" + lunch_labels + R"(,le="0.0001"})"] <= s[duration + "_bucket{" + lunch_labels + R"(,le="60"})"]);
+    CHECK(s[duration + "_sum{" + lunch_labels + "}"] > 0);
+
+    CHECK(s["mcp_server_requests_total{" + calls + "\"find_customer\"}"] == 4);
+    CHECK(s["mcp_server_requests_total{" + calls + "\"order_lunch\"}"] == 2);
+    CHECK(s["mcp_server_errors_total{" + calls + R"("find_customer",error_type="tool_error"})"] == 1);
+    CHECK(s["mcp_server_errors_total{" + calls + R"("order_lunch",error_type="tool_error"})"] == 0);  // none: no series
+    CHECK(s[R"(office_mcp_http_responses_total{status="200"})"] == 8);
+    CHECK(s[R"(office_mcp_http_responses_total{status="404"})"] == 1);
+    CHECK(s[R"(office_mcp_http_responses_total{status="400"})"] == 1);
+    CHECK(s[R"(office_mcp_http_responses_total{status="401"})"] == 2);  // the call and the first scrape
+    CHECK(s["office_mcp_approval_requests_waiting"] == 0);
+    CHECK(s["office_mcp_legacy_sessions"] == 0);
+    CHECK(s["office_mcp_store_errors_total"] == 0);
+    CHECK(s.count(R"(office_mcp_build_info{version=")" + std::string(server_version()) + "\"}") == 1);
+
+    // A refund for a client without forms waits for a person: the queue's depth.
+    call({{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}});
+    s = samples_of(office.send({"GET", "/metrics", alice, ""}).body);
+    CHECK(s["office_mcp_approval_requests_waiting"] == 1);
+    CHECK(s["mcp_server_operation_duration_seconds_count{" + calls + R"("issue_refund",outcome="queued"})"] == 1);
+    CHECK(office.send({"POST", "/metrics", alice, ""}).status == 405);
+}
+
+TEST_CASE("/metrics is open to anyone with --metrics-open, and a group commit and a store outage are counted") {
+    std::shared_ptr<office::testing::FaultyStore> faulty;
+    Office office([&](http::EndpointOptions& o) {
+        o.store = faulty = std::make_shared<office::testing::FaultyStore>(o.store);
+        o.authenticate = [](std::optional<std::string_view>) -> std::optional<http::Principal> { return std::nullopt; };
+        o.metrics_open = true;
+        o.open_connections = [] { return std::int64_t{7}; };
+    });
+    const auto scrape = [&] {
+        const auto r = office.send({"GET", "/metrics", {}, ""});
+        REQUIRE(r.status == 200);
+        return samples_of(r.body);
+    };
+    CHECK(scrape()["office_mcp_http_connections"] == 7);
+
+    Office open_office([&](http::EndpointOptions& o) { o.store = faulty; });
+    const auto post = [](const json& params) {
+        json p = params;
+        p["_meta"] = kEnvelope;
+        return http::Request{"POST", "/mcp", {{"content-type", "application/json"}, {"accept", "application/json, text/event-stream"},
+                                             {"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"},
+                                             {"mcp-name", "order_lunch"}},
+                             json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", p}}.dump()};
+    };
+    http::Exchange a{post(lunch("tortilla")), {}}, b{post(lunch("ensalada")), {}};
+    open_office.endpoint.handle({&a, &b});
+    CHECK(a.response.status == 200);
+    auto s = samples_of(open_office.send({"GET", "/metrics", {}, ""}).body);
+    CHECK(s["office_mcp_group_commit_requests_count"] == 1);
+    CHECK(s["office_mcp_group_commit_requests_sum"] == 2);
+    CHECK(s["office_mcp_commit_duration_seconds_count"] == 1);
+
+    faulty->down = true;
+    http::Exchange c{post(lunch("tortilla")), {}};
+    open_office.endpoint.handle({&c});
+    CHECK(c.response.status == 503);
+    s = samples_of(open_office.send({"GET", "/metrics", {}, ""}).body);
+    CHECK(s["office_mcp_store_errors_total"] >= 1);
+    CHECK(s.count("office_mcp_approval_requests_waiting") == 0);  // the database does not answer: left out
+    CHECK(s[R"(office_mcp_http_responses_total{status="503"})"] == 1);
+}
