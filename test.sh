@@ -13,8 +13,9 @@ cd "$(dirname "$0")"
 # build, lint and unpack the .debs, the tarball and the MCPB bundle; and npm, which fetches a
 # Node.js 20+ for the interop tests when the system has none (Debian 12's nodejs is 18); and the
 # PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh); and systemd,
-# whose systemd-analyze verifies the service unit the .deb ships.
-extra="clang libclang-rt-dev strace dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
+# whose systemd-analyze verifies the service unit the .deb ships; and Prometheus (promtool and a
+# real server that scrapes /metrics, tests/replicas/metrics.test.mjs).
+extra="clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
