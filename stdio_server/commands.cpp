@@ -24,8 +24,9 @@ Usage:
                                         claude-desktop, claude-code, vscode or cursor (it carries
                                         every serving option given: --db, --profile, --tools, ...)
   office-mcp log tail [FILE]            print a log file for people (default: --log-file, else stdin)
-  office-mcp audit [--since YYYY-MM-DD] [--invoice N] [--slot N]
-                                        list the audit trail: every write, its client, era and time
+  office-mcp audit [--since YYYY-MM-DD] [--invoice N] [--slot N] [--trace ID]
+                                        list the audit trail: every write, its client, era, time
+                                        and trace id (--trace: the writes of one trace)
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
   office-mcp token add NAME [--profile P]
@@ -178,7 +179,7 @@ int run_log_command(const Options& o) {
 
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
-    if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --db)");
+    if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --trace, --db)");
     if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(o.db))
         fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
     std::vector<office::AuditEntry> entries;
@@ -188,7 +189,7 @@ int run_audit_command(const Options& o) {
     } catch (const office::StoreError& e) {
         fail(e.what());
     }
-    std::fputs(office::audit_table(entries, o.audit.since || o.audit.invoice || o.audit.slot).c_str(), stdout);
+    std::fputs(office::audit_table(entries, o.audit.since || o.audit.invoice || o.audit.slot || o.audit.trace).c_str(), stdout);
     return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "run_log.h"
 #include "serve_http.h"
 #include "token_command.h"
+#include "trace.h"
 #include "schema_validator.h"
 #include "session.h"
 
@@ -122,6 +123,10 @@ Options parse_options(int argc, char** argv) {
             if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
         } else if (arg == "--invoice") {
             o.audit.invoice = positive_number(arg, value());
+        } else if (arg == "--trace") {
+            o.audit.trace = value();
+            if (!office::parse_traceparent("00-" + *o.audit.trace + "-0000000000000001-00"))
+                fail("--trace needs a trace id: 32 lowercase hex digits, as the log's trace_id");
         } else if (arg == "--slot") {
             o.audit.slot = positive_number(arg, value());
         } else if (!arg.empty() && arg[0] == '-') {

@@ -73,6 +73,9 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         }
     }
 
+    if (const auto* traceparent = header(request, "traceparent"); traceparent && !too_deep)
+        put_traceparent(message, *traceparent);
+
     const json* version = nullptr;
     bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")
     const json* params = find_member(message, "params");

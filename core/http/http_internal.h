@@ -46,6 +46,9 @@ std::string run_round(Connection& connection, const json& message, bool too_deep
 // carries the key, params._meta (core/office/idempotency.h). "" when done or nothing to key;
 // else why the request is refused: its _meta names another key.
 std::string put_idempotency_key(json& message, const std::string& key);
+// The traceparent header put in params._meta (core/support/trace.h), unless _meta has one of its
+// own (which wins) or the message is not a request object with object params.
+void put_traceparent(json& message, const std::string& value);
 // The HTTP status the round's outcome asks for itself, none (false) for a plain answer: 500 when
 // its message hit a defect of ours (contained.h), 503 when the office's database is unavailable
 // for now (StoreError::unavailable), 429 when its call was over its caller's limit

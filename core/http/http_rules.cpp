@@ -98,6 +98,16 @@ std::string put_idempotency_key(json& message, const std::string& key) {
     return {};
 }
 
+void put_traceparent(json& message, const std::string& value) {
+    if (!message.is_object() || !find_member(message, "method")) return;
+    json& params = message["params"];
+    if (params.is_null()) params = json::object();
+    if (!params.is_object()) return;
+    json& meta = params["_meta"];
+    if (meta.is_null()) meta = json::object();
+    if (meta.is_object()) meta.emplace(kTraceparent, value);
+}
+
 RoundStatus round_status(Connection& connection) {
     const Session& session = connection.session();
     if (session.last_message_failed()) return {500};

@@ -83,7 +83,8 @@ void cancel_task(OfficeStore& store, const std::string& id, const Caller& caller
     task.updated_at = at;
     store.update_task(task);
     store.append_audit(AuditEntry{0, at, caller.name, caller.version, caller.era, caller.protocol_version, "refund_withdrawn",
-                                  "invoice", *invoice_id, task.status_message, caller.principal});
+                                  "invoice", *invoice_id, task.status_message, caller.principal, caller.trace.trace_id,
+                                  caller.trace.span_id});
     tx.commit();
 }
 

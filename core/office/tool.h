@@ -4,6 +4,7 @@
 // session's era adapter carries the questions to a person and calls the tool again, from the
 // top, with the answers in CallContext::input_responses.
 
+#include "trace.h"
 #include "clock.h"
 #include "json_rpc.h"
 #include "person_texts.h"
@@ -57,6 +58,7 @@ struct Caller {
     std::string label;             // "name/version", or "principal (name/version)" with a principal
     std::string era;               // "legacy" or "modern"
     std::string protocol_version;  // e.g. 2025-11-25
+    TraceIds trace;                // this request's trace context (core/support/trace.h), for the audit
 };
 
 // A write tool's call under an idempotency key: who made it, the key, and what it asked.

@@ -43,7 +43,7 @@ inline void audit(OfficeStore& store, const CallContext& ctx, std::string_view a
            std::int64_t subject_id, std::string detail, std::string at) {
     store.append_audit(AuditEntry{0, std::move(at), ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
                                 std::string(action), std::string(subject_type), subject_id, std::move(detail),
-                                ctx.caller.principal});
+                                ctx.caller.principal, ctx.caller.trace.trace_id, ctx.caller.trace.span_id});
 }
 
 ToolOutcome find_customer(CallContext& ctx, const json& args);

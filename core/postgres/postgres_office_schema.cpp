@@ -127,6 +127,12 @@ CREATE TABLE tasks (
 CREATE INDEX tasks_by_expiry ON tasks(expires_at);
 )sql";
 
+// 4: the audit trail's trace context (SQLite schema 7).
+constexpr std::string_view kVersion4Tables = R"sql(
+ALTER TABLE audit ADD COLUMN trace_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE audit ADD COLUMN span_id TEXT NOT NULL DEFAULT '';
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -193,6 +199,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         {1, version1},
         {2, kVersion2Tables},
         {3, kVersion3Tables},
+        {4, kVersion4Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

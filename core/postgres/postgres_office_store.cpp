@@ -392,23 +392,24 @@ void PostgresOfficeStore::remember_call(const std::string& scope, const std::str
 
 void PostgresOfficeStore::append_audit(const AuditEntry& e) {
     run("INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
-        "detail, principal) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "detail, principal, trace_id, span_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         {e.at, e.client_name, e.client_version, e.era, e.protocol_version, e.action, e.subject_type, e.subject_id, e.detail,
-         e.principal});
+         e.principal, e.trace_id, e.span_id});
 }
 
 std::vector<AuditEntry> PostgresOfficeStore::read_audit(const AuditFilter& filter) {
     // One statement for every combination: an unset filter is a NULL that matches everything.
     auto r = run("SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
-                 "detail, principal FROM audit WHERE ($1::text IS NULL OR at >= $1) "
+                 "detail, principal, trace_id, span_id FROM audit WHERE ($1::text IS NULL OR at >= $1) "
                  "AND (($2::bigint IS NULL AND $3::bigint IS NULL) "
                  "  OR (subject_type = 'invoice' AND subject_id = $2) OR (subject_type = 'slot' AND subject_id = $3)) "
-                 "ORDER BY id",
-                 {filter.since, filter.invoice, filter.slot});
+                 "AND ($4::text IS NULL OR trace_id = $4) ORDER BY id",
+                 {filter.since, filter.invoice, filter.slot, filter.trace});
     std::vector<AuditEntry> entries;
     for (int i = 0; i < r.rows(); ++i)
         entries.push_back(AuditEntry{r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.text(i, 4), r.text(i, 5),
-                                     r.text(i, 6), r.text(i, 7), r.integer(i, 8), r.text(i, 9), r.text(i, 10)});
+                                     r.text(i, 6), r.text(i, 7), r.integer(i, 8), r.text(i, 9), r.text(i, 10),
+                                     r.text(i, 11), r.text(i, 12)});
     return entries;
 }
 

@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 3;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6)
+inline constexpr int kPostgresSchemaVersion = 4;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.

@@ -189,6 +189,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         if (params_it != message.end() && params_it->is_object()) request.params = &*params_it;
         else if (params_it != message.end() && !params_it->is_null())
             throw invalid_params("Invalid params: params must be an object");
+        request.trace = trace_for(traceparent_of(*request.params));
 
         Reply reply_result = dispatch(request);
         if (notification) {
@@ -305,6 +306,7 @@ Session::Reply Session::dispatch(Request& request) {
     if (it == table.end() || (request.modern ? !it->second.modern : !it->second.legacy))
         throw ProtocolError{rpc::kMethodNotFound, "Method not found: " + request.method};
     request.served = true;
+    request.caller.trace = request.trace;  // what its audit rows carry
     return (this->*it->second.handler)(request);
 }
 

@@ -77,6 +77,8 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
                                              {"era", request.caller.era},
                                              {"version", request.caller.protocol_version},
                                              {"client", {{"name", request.caller.name}, {"version", request.caller.version}}},
+                                             {"trace_id", request.trace.trace_id},
+                                             {"span_id", request.trace.span_id},
                                              {"tool", tool.name},
                                              {"elicitation", our_id},
                                              {"asks", ctx.asks + 1}});
@@ -101,6 +103,7 @@ void Session::handle_response(const json& message, std::string& out) {
     request.method = "tools/call";
     request.served = true;
     request.caller = parked->caller;
+    request.trace = parked->caller.trace;  // the same call, so the same span
     request.tool = parked->tool->name;
     const json params{{"arguments", parked->arguments}};
     request.params = &params;

@@ -28,6 +28,13 @@ inline constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/cli
 inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 inline constexpr std::string_view kMetaProblems = "office-mcp/problems";
 inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
+
+// params._meta.traceparent when it is a string (core/support/trace.h judges it), else nullptr.
+inline const std::string* traceparent_of(const json& params) {
+    const json* meta = find_member(params, "_meta");
+    const json* value = meta && meta->is_object() ? find_member(*meta, kTraceparent) : nullptr;
+    return value && value->is_string() ? &value->get_ref<const std::string&>() : nullptr;
+}
 inline constexpr std::int64_t kToolsTtlMs = 3'600'000;
 // The resource list and the template are fixed for a server's life, like its tools; rows change
 // with every write (here or in another process), so a page is fresh for a second only: enough
@@ -111,6 +118,7 @@ struct Session::Request {
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
     bool served = false;  // the method is one this session serves (a bounded metrics label)
+    TraceIds trace;       // its trace context (core/support/trace.h); empty until the params are read
     Outcome outcome = Outcome::Ok;
     std::string problem;
     // A tool's complete result (run_tool), written to the wire without building a json reply.

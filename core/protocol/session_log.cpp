@@ -55,6 +55,12 @@ void Session::finish_request(const Request& request, RequestLogEntry& e, const j
     e.principal = request.caller.principal;
     e.method = request.method;
     e.tool = request.tool;
+    // A message refused before its params were read has no trace yet: it gets one of its own.
+    const TraceIds fresh = request.trace.trace_id.empty() ? trace_for(nullptr) : TraceIds{};
+    const TraceIds& trace = request.trace.trace_id.empty() ? fresh : request.trace;
+    e.trace_id = trace.trace_id;
+    e.span_id = trace.span_id;
+    e.parent_span_id = trace.parent_span_id;
     if (!request.tool.empty() && logger->enabled(LogLevel::Debug)) {
         if (const auto args = request.params->find("arguments"); args != request.params->end()) e.arguments = &*args;
     }

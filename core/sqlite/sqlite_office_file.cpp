@@ -185,6 +185,12 @@ CREATE TABLE tasks (
 ) WITHOUT ROWID;
 CREATE INDEX tasks_by_expiry ON tasks(expires_at);
 )sql"},
+    // 7: trace context (issue 27, core/support/trace.h): the trace and span of the request that
+    // wrote the row, as its log line names them, so the two can be joined. Older rows: ''.
+    {7, R"sql(
+ALTER TABLE audit ADD COLUMN trace_id TEXT NOT NULL DEFAULT '';   -- 32 hex digits
+ALTER TABLE audit ADD COLUMN span_id TEXT NOT NULL DEFAULT '';    -- 16 hex digits
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {

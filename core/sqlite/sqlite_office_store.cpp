@@ -306,7 +306,7 @@ void SqliteOfficeStore::remember_call(const std::string& scope, const std::strin
 void SqliteOfficeStore::append_audit(const AuditEntry& e) {
     db_->prepare(
            "INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, "
-           "subject_id, detail, principal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+           "subject_id, detail, principal, trace_id, span_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
         .bind_static(1, e.at)
         .bind_static(2, e.client_name)
         .bind_static(3, e.client_version)
@@ -317,6 +317,8 @@ void SqliteOfficeStore::append_audit(const AuditEntry& e) {
         .bind(8, e.subject_id)
         .bind_static(9, e.detail)
         .bind_static(10, e.principal)
+        .bind_static(11, e.trace_id)
+        .bind_static(12, e.span_id)
         .step();
 }
 
@@ -324,18 +326,20 @@ std::vector<AuditEntry> SqliteOfficeStore::read_audit(const AuditFilter& filter)
     // One statement for every combination: an unset filter is a NULL that matches everything.
     auto& q = db_->prepare(
         "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, detail, "
-        "principal FROM audit WHERE (?1 IS NULL OR at >= ?1) "
+        "principal, trace_id, span_id FROM audit WHERE (?1 IS NULL OR at >= ?1) "
         "AND ((?2 IS NULL AND ?3 IS NULL) "
         "  OR (subject_type = 'invoice' AND subject_id = ?2) OR (subject_type = 'slot' AND subject_id = ?3)) "
-        "ORDER BY id");
+        "AND (?4 IS NULL OR trace_id = ?4) ORDER BY id");
     if (filter.since) q.bind_static(1, *filter.since);
+    if (filter.trace) q.bind_static(4, *filter.trace);
     if (filter.invoice) q.bind(2, *filter.invoice);
     if (filter.slot) q.bind(3, *filter.slot);
     std::vector<AuditEntry> entries;
     while (q.step()) {
         entries.push_back(AuditEntry{q.column_int(0), q.column_text(1), q.column_text(2), q.column_text(3),
                                      q.column_text(4), q.column_text(5), q.column_text(6), q.column_text(7),
-                                     q.column_int(8), q.column_text(9), q.column_text(10)});
+                                     q.column_int(8), q.column_text(9), q.column_text(10), q.column_text(11),
+                                     q.column_text(12)});
     }
     return entries;
 }

@@ -13,7 +13,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 6;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks
+inline constexpr int kSchemaVersion = 7;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context
 
 // Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
 // an older one forward, leaves a current one alone. Throws StoreError for a file that is not

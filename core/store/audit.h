@@ -23,12 +23,15 @@ struct AuditEntry {
     std::int64_t subject_id = 0;
     std::string detail;            // one sentence for a person
     std::string principal;         // the bearer token's NAME (core/office/tokens.h); "" on stdio and before schema 4
+    std::string trace_id;          // the writing request's trace context (core/support/trace.h); "" before schema 7
+    std::string span_id;
 };
 
 struct AuditFilter {
     std::optional<std::string> since;  // YYYY-MM-DD: entries on or after that day (UTC)
     std::optional<std::int64_t> invoice;
     std::optional<std::int64_t> slot;  // with invoice: entries about either
+    std::optional<std::string> trace;  // only the rows written in this trace (its trace id)
 };
 
 // The trail as `office-mcp audit` prints it: a table, oldest first, or one sentence when there

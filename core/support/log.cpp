@@ -161,6 +161,18 @@ void Logger::request(const RequestLogEntry& e) {
         buffer_ += ",\"principal\":";
         append_string(buffer_, e.principal);
     }
+    if (!e.trace_id.empty()) {
+        buffer_ += ",\"trace_id\":\"";
+        buffer_ += e.trace_id;  // hex digits: nothing to escape
+        buffer_ += "\",\"span_id\":\"";
+        buffer_ += e.span_id;
+        buffer_ += '"';
+        if (!e.parent_span_id.empty()) {
+            buffer_ += ",\"parent_span_id\":\"";
+            buffer_ += e.parent_span_id;
+            buffer_ += '"';
+        }
+    }
     buffer_ += ",\"method\":";
     append_string_or_null(buffer_, e.method);
     buffer_ += ",\"tool\":";
@@ -251,6 +263,7 @@ std::string pretty_log_line(std::string_view raw) {
         column(out, client.empty() ? "-" : client, 20);
         const auto id = text(line, "id");
         column(out, id.empty() ? "" : "id " + id, 8);
+        if (const auto trace = text(line, "trace_id"); !trace.empty()) column(out, "trace " + trace, 40);
         out += text(line, "problem");
         if (const auto args = line.find("arguments"); args != line.end()) out += "  arguments " + args->dump();
     } else if (event == "start") {

@@ -42,6 +42,9 @@ struct RequestLogEntry {
     const json* arguments = nullptr;    // tools/call arguments, written at debug only
     bool notification = false;          // logged at debug only, as event "notification"
     bool replayed = false;              // the result of an earlier call with the same idempotency key
+    std::string_view trace_id;          // core/support/trace.h: always set for a request
+    std::string_view span_id;
+    std::string_view parent_span_id;    // empty: the request started its trace
 };
 
 class Logger {

@@ -172,7 +172,7 @@ TEST_CASE("each request of a scripted session gets one log line with the documen
             std::set<std::string> keys;
             for (const auto& [key, value] : line.items()) keys.insert(key);
             std::set<std::string> expected{"time", "level", "event", "id", "era", "version", "client",
-                                           "method", "tool", "duration_us", "outcome"};
+                                           "trace_id", "span_id", "method", "tool", "duration_us", "outcome"};
             if (line["outcome"] == "protocol_error") expected.insert({"code", "problem"});
             if (line["outcome"] == "tool_error") expected.insert("problem");
             CHECK(keys == expected);
@@ -587,7 +587,7 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
     REQUIRE(listed.status == 0);
     const auto rows = split_lines(listed.out);
     REQUIRE(rows.size() == 8);
-    CHECK(audit_columns(rows[0]) == std::vector<std::string>{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL"});
+    CHECK(audit_columns(rows[0]) == std::vector<std::string>{"TIME", "CLIENT", "ERA", "ACTION", "SUBJECT", "DETAIL", "TRACE"});
     const std::vector<std::vector<std::string>> expected{
         {"alpha-agent/1.0", "modern 2026-07-28", "slot_booked", "slot 1", "Booked slot 1 (2026-09-04 09:00) for Maria Alvarez (customer 1)."},
         {"alpha-agent/1.0", "modern 2026-07-28", "lunch_ordered", "lunch_order 1", "Lunch order #1: Ordered 2 tortillas."},
@@ -613,7 +613,9 @@ TEST_CASE("after writes from two differently named clients office-mcp audit show
     for (std::size_t i = 0; i < expected.size(); ++i) {
         INFO(rows[i + 1]);
         auto columns = audit_columns(rows[i + 1]);
-        REQUIRE(columns.size() == 6);
+        REQUIRE(columns.size() == 7);
+        CHECK(std::regex_match(columns.back(), std::regex("[0-9a-f]{32}")));  // the trace of the request that wrote it
+        columns.pop_back();
         CHECK(std::regex_match(columns[0], kIsoSeconds));
         CHECK(columns[0] >= iso(before));
         CHECK(columns[0] <= iso(after));
@@ -760,7 +762,8 @@ TEST_CASE("office-mcp audit on a database of the previous schema migrates it and
     CHECK(audit_columns(rows[1]) ==
           std::vector<std::string>{"2026-11-30T01:57:40Z", "form-client/0.9", "unknown", "refund_issued", "invoice 2",
                                    "Refunded 80.00 of invoice 2 (approved via input_required). Reason: Charged twice "
-                                   "(Recorded before the audit trail existed.)"});
+                                   "(Recorded before the audit trail existed.)",
+                                   "-"});  // written before the audit had trace ids
     office::Database migrated(db, office::Database::Mode::ReadOnly);
     CHECK(scalar(migrated, "PRAGMA user_version") == std::to_string(office::kSchemaVersion));
     CHECK(scalar(migrated, "SELECT count(*) FROM refunds") == "1");
@@ -768,13 +771,14 @@ TEST_CASE("office-mcp audit on a database of the previous schema migrates it and
 
 TEST_CASE("the audit table lines its columns up under a header, and says so when nothing is there", "[audit]") {
     const std::vector<office::AuditEntry> entries{
-        {1, "2026-09-21T14:13:20Z", "alpha-agent", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 4, "Booked slot 4."},
+        {1, "2026-09-21T14:13:20Z", "alpha-agent", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 4, "Booked slot 4.",
+         "", "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"},
         {2, "2026-09-21T15:00:00Z", "office-mcp", "", "command", "", "refund_reopened", "invoice", 12, "Re-opened."},
     };
     CHECK(office::audit_table(entries, false) ==
-          "TIME                  CLIENT           ERA                ACTION           SUBJECT     DETAIL\n"
-          "2026-09-21T14:13:20Z  alpha-agent/1.0  modern 2026-07-28  slot_booked      slot 4      Booked slot 4.\n"
-          "2026-09-21T15:00:00Z  office-mcp       command            refund_reopened  invoice 12  Re-opened.\n");
+          "TIME                  CLIENT           ERA                ACTION           SUBJECT     DETAIL          TRACE\n"
+          "2026-09-21T14:13:20Z  alpha-agent/1.0  modern 2026-07-28  slot_booked      slot 4      Booked slot 4.  4bf92f3577b34da6a3ce929d0e0e4736\n"
+          "2026-09-21T15:00:00Z  office-mcp       command            refund_reopened  invoice 12  Re-opened.      -\n");
     CHECK(office::audit_table({}, false) == "No audit entries.\n");
     CHECK(office::audit_table({}, true) == "No audit entries match.\n");
 }
@@ -803,4 +807,108 @@ TEST_CASE("over stdio a call past --rate-limit is an isError result saying when 
     const auto bad = run_office_mcp({"--db", db, "--rate-limit", "order_lunch=lots"});
     CHECK(bad.status == 2);
     CHECK(bad.err.find("--rate-limit order_lunch=lots: expected TOOL=N/PERIOD") != std::string::npos);
+}
+
+TEST_CASE("trace context: a traceparent in _meta makes the request a child span, on its log line and its audit row", "[operator][trace]") {
+    TempDir dir;
+    const auto db = dir.file("office.db");
+    const std::string trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const std::string caller_span = "00f067aa0ba902b7";
+    const auto traced = [](json message, const std::string& traceparent) {
+        message["params"]["_meta"]["traceparent"] = traceparent;
+        message["params"]["_meta"]["tracestate"] = "office=1";
+        return message;
+    };
+    {
+        ServerProcess server({"--db", db});
+        CHECK_FALSE(server.request(traced(call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}),
+                                          "00-" + trace + "-" + caller_span + "-01"))["result"].value("isError", false));
+        // Not W3C syntax: ignored, each request then starts a trace of its own.
+        for (const auto* bad : {"00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01",  // uppercase
+                                "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // the invalid trace id
+                                "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",  // the invalid span id
+                                "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // version ff
+                                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-x",  // 00 with more
+                                "00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01"})  // one digit short
+            CHECK_FALSE(server.request(traced(call(2, "find_customer", {{"query", "Maria"}}), bad))["result"].value("isError", false));
+        CHECK_FALSE(server.request(traced(call(3, "find_customer", {{"query", "Maria"}}),
+                                          "01-" + trace + "-" + caller_span + "-01-future"))["result"].value("isError", false));
+        CHECK_FALSE(server.request(call(4, "book_slot", {{"slot_id", 1}, {"customer_id", 1}}))["result"].value("isError", false));
+        server.send(std::string(R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":"not an object"})"));
+        CHECK(server.read()["error"]["code"] == -32602);
+        server.close_stdin();
+        REQUIRE(server.wait() == 0);
+        const auto requests = requests_of(parse_lines(server.stderr_text()));
+        REQUIRE(requests.size() == 10);
+        const std::regex trace_id("[0-9a-f]{32}"), span_id("[0-9a-f]{16}");
+        std::set<std::string> traces, spans;
+        for (const auto& line : requests) {
+            INFO(line.dump());
+            REQUIRE(line.contains("trace_id"));  // every line, even of a request refused at once
+            CHECK(std::regex_match(line["trace_id"].get<std::string>(), trace_id));
+            CHECK(std::regex_match(line["span_id"].get<std::string>(), span_id));
+            traces.insert(line["trace_id"].get<std::string>());
+            spans.insert(line["span_id"].get<std::string>());
+        }
+        CHECK(spans.size() == 10);  // a span of its own per request
+        CHECK(traces.size() == 9);  // the two calls in the caller's trace share it; the rest start their own
+        CHECK(requests[0]["trace_id"] == trace);
+        CHECK(requests[0]["parent_span_id"] == caller_span);
+        CHECK(requests[0]["span_id"] != caller_span);
+        CHECK(requests[7]["trace_id"] == trace);  // a later version's longer form is understood
+        for (int i = 1; i <= 6; ++i) {
+            CHECK(requests[i]["trace_id"] != trace);
+            CHECK_FALSE(requests[i].contains("parent_span_id"));
+        }
+
+        // The audit rows carry the trace and span of the request that wrote them: the join.
+        office::SqliteOfficeStore store(std::make_unique<office::Database>(db, office::Database::Mode::ReadOnly));
+        const auto audit = store.read_audit();
+        REQUIRE(audit.size() == 2);
+        CHECK(audit[0].action == "lunch_ordered");
+        CHECK(audit[0].trace_id == trace);
+        CHECK(audit[0].span_id == requests[0]["span_id"]);
+        CHECK(audit[1].action == "slot_booked");
+        CHECK(audit[1].trace_id == requests[8]["trace_id"]);
+        CHECK(audit[1].span_id == requests[8]["span_id"]);
+    }
+    // office-mcp audit --trace: the writes of one trace; and the trace column.
+    const auto one = run_office_mcp({"audit", "--db", db, "--trace", trace});
+    REQUIRE(one.status == 0);
+    const auto rows = split_lines(one.out);
+    REQUIRE(rows.size() == 2);
+    CHECK(audit_columns(rows[1]).at(3) == "lunch_ordered");
+    CHECK(audit_columns(rows[1]).back() == trace);
+    CHECK(run_office_mcp({"audit", "--db", db, "--trace", "0af7651916cd43dd8448eb211c80319c"}).out == "No audit entries match.\n");
+    const auto bad = run_office_mcp({"audit", "--db", db, "--trace", "XYZ"});
+    CHECK(bad.status == 2);
+    CHECK(bad.err == "office-mcp: --trace needs a trace id: 32 lowercase hex digits, as the log's trace_id\n");
+}
+
+TEST_CASE("a 2025 call that asks a person keeps one trace and span: its elicitation event and its request line", "[operator][trace]") {
+    TempDir dir;
+    ServerProcess server({"--db", dir.file("office.db")});
+    initialize(server, "2025-11-25", {{"elicitation", json::object()}}, "form-client", "1.0");
+    json ask{{"jsonrpc", "2.0"}, {"id", 7}, {"method", "tools/call"},
+             {"params", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}},
+                         {"_meta", {{"traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}}}}}};
+    const auto question = server.request(ask);
+    REQUIRE(question["method"] == "elicitation/create");
+    server.send(json{{"jsonrpc", "2.0"}, {"id", question["id"]}, {"result", {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "Late"}}}}}});
+    CHECK(server.read()["id"] == 7);
+    server.close_stdin();
+    REQUIRE(server.wait() == 0);
+    const auto lines = parse_lines(server.stderr_text());
+    std::vector<json> of_call;
+    for (const auto& line : lines)
+        if (line.value("event", "") == "elicitation" || (line.value("event", "") == "request" && line["id"] == 7)) of_call.push_back(line);
+    REQUIRE(of_call.size() == 2);
+    CHECK(of_call[0]["trace_id"] == "0af7651916cd43dd8448eb211c80319c");
+    CHECK(of_call[1]["trace_id"] == "0af7651916cd43dd8448eb211c80319c");
+    CHECK(of_call[0]["span_id"] == of_call[1]["span_id"]);
+    CHECK(of_call[1]["parent_span_id"] == "b7ad6b7169203331");
+    office::SqliteOfficeStore store(std::make_unique<office::Database>(dir.file("office.db"), office::Database::Mode::ReadOnly));
+    const auto audit = store.read_audit();
+    REQUIRE(audit.size() == 1);
+    CHECK(audit[0].span_id == of_call[1]["span_id"]);
 }

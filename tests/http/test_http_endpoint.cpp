@@ -1101,3 +1101,35 @@ TEST_CASE("/metrics is open to anyone with --metrics-open, and a group commit an
     CHECK(s.count("office_mcp_approval_requests_waiting") == 0);  // the database does not answer: left out
     CHECK(s[R"(office_mcp_http_responses_total{status="503"})"] == 1);
 }
+
+TEST_CASE("trace context over HTTP: the traceparent header, unless _meta has its own, and malformed ones ignored") {
+    std::vector<json> lines;
+    Logger logger(LogLevel::Info, [&](std::string_view line) { lines.push_back(json::parse(line)); });
+    Office office([&](http::EndpointOptions& o) { o.logger = &logger; });
+    const std::string header_trace = "0af7651916cd43dd8448eb211c80319c";
+    const std::string meta_trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    CHECK(office.modern("tools/call", lunch(), {{"traceparent", "00-" + header_trace + "-b7ad6b7169203331-01"}}).status == 200);
+    auto params = lunch();  // a traceparent of its own in _meta, and the header too
+    http::Request request{"POST", "/mcp", {{"content-type", "application/json"}, {"accept", "application/json, text/event-stream"},
+                                          {"mcp-protocol-version", "2026-07-28"}, {"mcp-method", "tools/call"},
+                                          {"mcp-name", "order_lunch"},
+                                          {"traceparent", "00-" + header_trace + "-b7ad6b7169203331-01"}}, ""};
+    params["_meta"] = kEnvelope;
+    params["_meta"]["traceparent"] = "00-" + meta_trace + "-00f067aa0ba902b7-01";
+    request.body = json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/call"}, {"params", params}}.dump();
+    CHECK(office.send(request).status == 200);
+    CHECK(office.modern("tools/call", lunch(), {{"traceparent", "garbage"}}).status == 200);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0]["trace_id"] == header_trace);
+    CHECK(lines[0]["parent_span_id"] == "b7ad6b7169203331");
+    CHECK(lines[1]["trace_id"] == meta_trace);  // _meta wins
+    CHECK(lines[1]["parent_span_id"] == "00f067aa0ba902b7");
+    CHECK(lines[2]["trace_id"] != "garbage");
+    CHECK(lines[2]["trace_id"].get<std::string>().size() == 32);
+    CHECK_FALSE(lines[2].contains("parent_span_id"));
+    const auto audit = office.store->read_audit();
+    REQUIRE(audit.size() == 3);
+    CHECK(audit[0].trace_id == header_trace);
+    CHECK(audit[0].span_id == lines[0]["span_id"]);
+    CHECK(audit[1].trace_id == meta_trace);
+}

@@ -311,9 +311,9 @@ function tableRows(text, columns, empty) {
     [column.toLowerCase(), line.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : undefined).trim()])));
 }
 
-/** `office-mcp audit` as rows: { time, client, era, action, subject: 'invoice', id: 4, detail }. */
+/** `office-mcp audit` as rows: { time, client, era, action, subject: 'invoice', id: 4, detail, trace }. */
 export function auditRows(office) {
-  return tableRows(office('audit'), ['TIME', 'CLIENT', 'ERA', 'ACTION', 'SUBJECT', 'DETAIL'], 'No audit entries.')
+  return tableRows(office('audit'), ['TIME', 'CLIENT', 'ERA', 'ACTION', 'SUBJECT', 'DETAIL', 'TRACE'], 'No audit entries.')
     .map((row) => {
       const [subject, id] = row.subject.split(' ');
       return { ...row, subject, id: Number(id) };

@@ -174,7 +174,7 @@ TEST_CASE("a PostgreSQL office at schema 2 migrates to 3: its approval requests 
         CHECK_THROWS(db.exec("UPDATE approval_requests SET status = 'withdrawn' WHERE id = 1"));
     }
     PostgresOfficeStore store(db.arg());
-    CHECK(db.number("SELECT version FROM office_schema") == 3);
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     CHECK(db.text("SELECT string_agg(id || '|' || status || '|' || task, ',' ORDER BY id) FROM approval_requests") ==
           "1|pending|0,2|approved|0");
     CHECK(db.number("SELECT approval_request_id FROM refunds") == 2);
@@ -186,6 +186,32 @@ TEST_CASE("a PostgreSQL office at schema 2 migrates to 3: its approval requests 
     CHECK(db.text("SELECT status || '|' || task || '|' || resolved_by FROM approval_requests WHERE id = 1") == "withdrawn|1|x/1");
     CHECK(store.load_task("t")->approval_request_id == 1);
     CHECK(store.task_of_request(1)->id == "t");
+}
+
+TEST_CASE("a PostgreSQL office at schema 3 migrates to 4: its audit rows kept without a trace, new rows with one", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(3));  // what the schema-3 office-mcp made
+        db.exec("INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
+                "detail, principal) VALUES ('t1', 'old', '1', 'modern', '2026-07-28', 'slot_booked', 'slot', 1, 'Booked.', 'p')");
+    }
+    PostgresOfficeStore store(db.arg());
+    CHECK(db.number("SELECT version FROM office_schema") == 4);
+    store.begin_write();
+    store.append_audit({0, "t2", "new", "2", "modern", "2026-07-28", "lunch_ordered", "lunch_order", 1, "Ordered.", "",
+                        "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"});
+    store.commit_write();
+    const auto all = store.read_audit();
+    REQUIRE(all.size() == 2);
+    CHECK(all[0].principal == "p");
+    CHECK(all[0].trace_id.empty());
+    CHECK(all[1].span_id == "00f067aa0ba902b7");
+    office::AuditFilter one;
+    one.trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const auto traced = store.read_audit(one);
+    REQUIRE(traced.size() == 1);
+    CHECK(traced[0].client_name == "new");
 }
 
 TEST_CASE("PostgreSQL migrations run from an empty database and from an older version, and a newer one is refused", "[.][postgres]") {

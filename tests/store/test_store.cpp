@@ -501,10 +501,11 @@ TEST_CASE("an empty database with someone else's application_id is refused") {
 TEST_CASE("a database written by a newer office-mcp is refused") {
     TempDir dir;
     std::string path = dir / "office.db";
-    office::open_office_database(path)->exec("PRAGMA user_version = 7");
+    const auto newer = std::to_string(office::kSchemaVersion + 1);
+    office::open_office_database(path)->exec("PRAGMA user_version = " + newer);
 
     REQUIRE_THROWS_WITH(office::open_office_database(path),
-                        "database " + path + " was written by a newer office-mcp (schema 7; this build knows " +
+                        "database " + path + " was written by a newer office-mcp (schema " + newer + "; this build knows " +
                             std::to_string(office::kSchemaVersion) + ")");
 }
 
