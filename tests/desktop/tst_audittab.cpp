@@ -59,13 +59,15 @@ private slots:
         for (int i = 0; i < 2; ++i) {
             const QVariantList &row = shown.rows.at(i);
             const QStringList columns = listed.at(i).split(QRegularExpression(QStringLiteral(" {2,}")));
-            QCOMPARE(columns.size(), 6);
+            QCOMPARE(columns.size(), 7);
             QCOMPARE(cell(row, "at"), columns.at(0));
             QCOMPARE(cell(row, "client_name") + QLatin1Char('/') + cell(row, "client_version"), columns.at(1));
             QCOMPARE(cell(row, "era") + QLatin1Char(' ') + cell(row, "protocol_version"), columns.at(2));
             QCOMPARE(cell(row, "action"), columns.at(3));
             QCOMPARE(cell(row, "subject_type") + QLatin1Char(' ') + cell(row, "subject_id"), columns.at(4));
             QCOMPARE(cell(row, "detail"), columns.at(5));
+            QCOMPARE(cell(row, "trace_id"), columns.at(6));  // the join with the log's trace_id
+            QCOMPARE(cell(row, "trace_id").size(), 32);
         }
         QCOMPARE(cell(shown.rows.at(0), "client_name"), QStringLiteral("alpha-agent"));
         QCOMPARE(cell(shown.rows.at(1), "client_name"), QStringLiteral("bravo-agent"));
