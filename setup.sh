@@ -14,8 +14,9 @@ packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsql
 packages+=(haproxy)
 # The desk's translations: qt6-tools-dev (qt_add_translations) and qt6-l10n-tools (lupdate,
 # lrelease); qt6-translations-l10n: Qt's own qtbase_*.qm for the standard dialogs;
-# fonts-noto-cjk: Chinese glyphs on the desk's screen.
-packages+=(qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk)
+# fonts-noto-cjk: Chinese glyphs on the desk's screen; qt6-charts-dev: the desk's Activity chart
+# (its CMake package needs Qt6OpenGL, libqt6opengl6-dev, which Debian does not pull in).
+packages+=(qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk qt6-charts-dev libqt6opengl6-dev)
 
 missing=()
 for p in "${packages[@]}"; do

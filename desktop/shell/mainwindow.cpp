@@ -1,11 +1,13 @@
 #include "mainwindow.h"
 
+#include "activitychart.h"
 #include "appicon.h"
 #include "approvalqueue.h"
 #include "connectpanel.h"
 #include "databaseview.h"
 #include "databasewatcher.h"
 #include "elicitationdialog.h"
+#include "metricsfeed.h"
 #include "officefeed.h"
 #include "resultview.h"
 #include "serverlogview.h"
@@ -82,6 +84,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_trafficView(new TrafficView(m_trafficLog))
     , m_connectPanel(new ConnectPanel)
     , m_serverLog(new ServerLogView)
+    , m_activity(new ActivityChart)
+    , m_metrics(new MetricsFeed(this))
     , m_sideTabs(new QTabWidget)
 {
     setWindowTitle(tr("office-desk"));
@@ -92,6 +96,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->addTab(m_databaseView, tr("Database"));
     m_sideTabs->addTab(m_trafficView, tr("Traffic"));
+    m_sideTabs->addTab(m_activity, tr("Activity"));
     m_sideTabs->addTab(m_serverLog, tr("Server log"));
     m_sideTabs->addTab(m_connectPanel, tr("Connect a client"));
     m_sideTabs->setUsesScrollButtons(true);  // tabs never set the window's minimum width
@@ -142,9 +147,22 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     // Client → views.
     connect(m_client, &McpClient::messageExchanged, m_trafficLog, &TrafficLog::append);
     connect(m_client, &McpClient::stderrReceived, this, &MainWindow::appendStderr);
+    // The Activity chart: a local office's figures come from its log, a remote one's from /metrics.
+    connect(m_serverLog, &ServerLogView::callLogged, m_activity, &ActivityChart::record);
+    connect(m_metrics, &MetricsFeed::scraped, m_activity, [this](const QString &text) {
+        m_activity->recordMetrics(QDateTime::currentDateTime(), text);
+        m_activity->setSource(tr("From %1, read every 5 s.").arg(MetricsFeed::metricsUrl(QUrl(m_client->launch().url)).toDisplayString()));
+    });
+    connect(m_metrics, &MetricsFeed::failed, m_activity, &ActivityChart::setSource);
     connect(m_client, &McpClient::stateChanged, this, [this] {
         if (m_client->state() == McpClient::State::Starting)
             m_failure.clear();
+        if (m_client->isReady() && m_client->isRemote() && !m_metrics->isRunning())
+            m_metrics->start(QUrl(m_client->launch().url), m_client->launch().token);
+        if (m_client->isReady() && !m_client->isRemote())
+            m_activity->setSource(tr("From office-mcp's log on this computer."));
+        if (m_client->state() == McpClient::State::Stopped)
+            m_metrics->stop();
         if (m_client->isReady()) {
             endStatus(QStringLiteral("restart"));
             endStatus(QStringLiteral("failure"));
@@ -276,6 +294,10 @@ void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunn
         QString problem;
         if (!m_tokens.save(launch.url, launch.token, &problem))
             showStatus(QStringLiteral("failure"), problem, 10000);
+    }
+    if (launch.remote != before.remote || launch.url != before.url || launch.database != before.database) {
+        m_metrics->stop();
+        m_activity->clear();  // another office's figures
     }
     m_client->setLaunch(launch);
     m_serverPanel->setLaunch(launch);

@@ -12,7 +12,9 @@
 #include <QPointer>
 #include <QQueue>
 
+class ActivityChart;
 class ApprovalQueue;
+class MetricsFeed;
 class ConnectPanel;
 class DatabaseView;
 class DatabaseWatcher;
@@ -57,6 +59,8 @@ public:
     OfficeFeed *officeFeed() const { return m_feed; }
     const TokenStore &tokenStore() const { return m_tokens; }
     ServerLogView *serverLog() const { return m_serverLog; }
+    ActivityChart *activity() const { return m_activity; }
+    MetricsFeed *metricsFeed() const { return m_metrics; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     ElicitationDialog *currentQuestion() const { return m_dialog; }
     QSystemTrayIcon *trayIcon() const { return m_tray; }
@@ -125,6 +129,8 @@ private:
     TrafficView *m_trafficView;
     ConnectPanel *m_connectPanel;
     ServerLogView *m_serverLog;
+    ActivityChart *m_activity;
+    MetricsFeed *m_metrics;
     QTabWidget *m_sideTabs;
     QGroupBox *m_approvalBox = nullptr;
     QSplitter *m_mainSplitter = nullptr;

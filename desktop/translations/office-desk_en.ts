@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>ActivityChart</name>
+        <message numerus="yes">
+            <source>Last two minutes: %n call(s), %1 with an error, %2 waiting for a person; median %3 ms, 95th percentile %4 ms.</source>
+            <translation>
+                <numerusform>Last two minutes: %n call, %1 with an error, %2 waiting for a person; median %3 ms, 95th percentile %4 ms.</numerusform>
+                <numerusform>Last two minutes: %n calls, %1 with an error, %2 waiting for a person; median %3 ms, 95th percentile %4 ms.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ApprovalQueue</name>
         <message numerus="yes">
             <source>&lt;b style='color:#e65100'&gt;%n refund(s) waiting for approval.&lt;/b&gt;</source>

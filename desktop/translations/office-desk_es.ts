@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
     <context>
+        <name>ActivityChart</name>
+        <message>
+            <source>Calls per minute and their durations</source>
+            <translation>Llamadas por minuto y su duración</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>hechas</translation>
+        </message>
+        <message>
+            <source>tool errors</source>
+            <translation>errores de herramienta</translation>
+        </message>
+        <message>
+            <source>protocol errors</source>
+            <translation>errores de protocolo</translation>
+        </message>
+        <message>
+            <source>waiting for a person</source>
+            <translation>esperando a una persona</translation>
+        </message>
+        <message>
+            <source>median (ms)</source>
+            <translation>mediana (ms)</translation>
+        </message>
+        <message>
+            <source>95th percentile (ms)</source>
+            <translation>percentil 95 (ms)</translation>
+        </message>
+        <message>
+            <source>calls per minute</source>
+            <translation>llamadas por minuto</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>ms</translation>
+        </message>
+        <message>
+            <source>No calls in the last two minutes.</source>
+            <translation>Ninguna llamada en los dos últimos minutos.</translation>
+        </message>
+        <message numerus="yes">
+            <source>Last two minutes: %n call(s), %1 with an error, %2 waiting for a person; median %3 ms, 95th percentile %4 ms.</source>
+            <translation>
+                <numerusform>Dos últimos minutos: %n llamada, %1 con error, %2 esperando a una persona; mediana %3 ms, percentil 95 %4 ms.</numerusform>
+                <numerusform>Dos últimos minutos: %n llamadas, %1 con error, %2 esperando a una persona; mediana %3 ms, percentil 95 %4 ms.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ApprovalQueue</name>
         <message>
             <source>pending</source>
@@ -431,6 +481,18 @@
     <context>
         <name>MainWindow</name>
         <message>
+            <source>Activity</source>
+            <translation>Actividad</translation>
+        </message>
+        <message>
+            <source>From %1, read every 5 s.</source>
+            <translation>De %1, leído cada 5 s.</translation>
+        </message>
+        <message>
+            <source>From office-mcp's log on this computer.</source>
+            <translation>Del registro de office-mcp en este equipo.</translation>
+        </message>
+        <message>
             <source>office-desk</source>
             <translation>office-desk</translation>
         </message>
@@ -711,6 +773,21 @@
         <message>
             <source>office://%1 gave a next page that cannot be followed: %2</source>
             <translation>office://%1 indicó una página siguiente que no se puede seguir: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>MetricsFeed</name>
+        <message>
+            <source>The office refused to show its figures to this token (HTTP %1).</source>
+            <translation>La oficina no muestra sus cifras a este token (HTTP %1).</translation>
+        </message>
+        <message>
+            <source>The office answered HTTP %1 for %2.</source>
+            <translation>La oficina respondió HTTP %1 a %2.</translation>
+        </message>
+        <message>
+            <source>The office's figures could not be read: %1</source>
+            <translation>No se pudieron leer las cifras de la oficina: %1</translation>
         </message>
     </context>
     <context>
@@ -1043,6 +1120,14 @@
     </context>
     <context>
         <name>ServerLogView</name>
+        <message>
+            <source>trace id</source>
+            <translation>id de traza</translation>
+        </message>
+        <message>
+            <source>Show only the lines of this trace id</source>
+            <translation>Mostrar solo las líneas de este id de traza</translation>
+        </message>
         <message>
             <source>Time</source>
             <translation>Hora</translation>

@@ -2,6 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>ActivityChart</name>
+        <message>
+            <source>Calls per minute and their durations</source>
+            <translation>每分钟调用次数及其耗时</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>tool errors</source>
+            <translation>工具错误</translation>
+        </message>
+        <message>
+            <source>protocol errors</source>
+            <translation>协议错误</translation>
+        </message>
+        <message>
+            <source>waiting for a person</source>
+            <translation>等待人工处理</translation>
+        </message>
+        <message>
+            <source>median (ms)</source>
+            <translation>中位数（毫秒）</translation>
+        </message>
+        <message>
+            <source>95th percentile (ms)</source>
+            <translation>第 95 百分位（毫秒）</translation>
+        </message>
+        <message>
+            <source>calls per minute</source>
+            <translation>每分钟调用</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>毫秒</translation>
+        </message>
+        <message>
+            <source>No calls in the last two minutes.</source>
+            <translation>最近两分钟没有调用。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Last two minutes: %n call(s), %1 with an error, %2 waiting for a person; median %3 ms, 95th percentile %4 ms.</source>
+            <translation>
+                <numerusform>最近两分钟：%n 次调用，%1 次出错，%2 次等待人工处理；中位数 %3 毫秒，第 95 百分位 %4 毫秒。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ApprovalQueue</name>
         <message>
             <source>pending</source>
@@ -429,6 +478,18 @@
     <context>
         <name>MainWindow</name>
         <message>
+            <source>Activity</source>
+            <translation>活动</translation>
+        </message>
+        <message>
+            <source>From %1, read every 5 s.</source>
+            <translation>来自 %1，每 5 秒读取一次。</translation>
+        </message>
+        <message>
+            <source>From office-mcp's log on this computer.</source>
+            <translation>来自本机 office-mcp 的日志。</translation>
+        </message>
+        <message>
             <source>office-desk</source>
             <translation>office-desk</translation>
         </message>
@@ -705,6 +766,21 @@
         <message>
             <source>office://%1 gave a next page that cannot be followed: %2</source>
             <translation>office://%1 给出的下一页无法读取：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>MetricsFeed</name>
+        <message>
+            <source>The office refused to show its figures to this token (HTTP %1).</source>
+            <translation>办公室拒绝向此令牌显示其数据（HTTP %1）。</translation>
+        </message>
+        <message>
+            <source>The office answered HTTP %1 for %2.</source>
+            <translation>办公室对 %2 的回答是 HTTP %1。</translation>
+        </message>
+        <message>
+            <source>The office's figures could not be read: %1</source>
+            <translation>无法读取办公室的数据：%1</translation>
         </message>
     </context>
     <context>
@@ -1030,6 +1106,14 @@
     </context>
     <context>
         <name>ServerLogView</name>
+        <message>
+            <source>trace id</source>
+            <translation>跟踪 ID</translation>
+        </message>
+        <message>
+            <source>Show only the lines of this trace id</source>
+            <translation>仅显示此跟踪 ID 的行</translation>
+        </message>
         <message>
             <source>Time</source>
             <translation>时间</translation>

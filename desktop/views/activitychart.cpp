@@ -91,6 +91,7 @@ double ActivityChart::Minute::percentileMs(double q) const
 ActivityChart::ActivityChart(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel)
+    , m_source(new QLabel)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart))
     , m_bars(new QStackedBarSeries)
@@ -149,6 +150,10 @@ ActivityChart::ActivityChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
+    m_source->setObjectName(QStringLiteral("activitySource"));
+    m_source->setWordWrap(true);
+    m_source->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_source);
 
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(250);  // a burst of calls redraws once
@@ -208,7 +213,7 @@ void ActivityChart::recordMetrics(const QDateTime &at, const QString &metricsTex
         if (method != QLatin1String("tools/call") || o < 0)
             continue;
         const int bucket = le == QLatin1String("+Inf") ? kBuckets - 1 : bucketOf(le.toDouble() * (1 - 1e-9));
-        auto [it, inserted] = std::pair{now.find(o), false};
+        auto it = now.find(o);
         if (it == now.end())
             it = now.insert(o, std::array<qint64, kBuckets>{});
         (*it)[bucket] += qint64(found.captured(2).toDouble());
@@ -237,6 +242,16 @@ void ActivityChart::clear()
     m_lastScrape.clear();
     m_scraped = false;
     refresh();
+}
+
+void ActivityChart::setSource(const QString &sentence)
+{
+    m_source->setText(sentence);
+}
+
+QString ActivityChart::source() const
+{
+    return m_source->text();
 }
 
 QList<ActivityChart::Minute> ActivityChart::minutes(const QDateTime &now) const

@@ -51,8 +51,11 @@ public:
     // previous scrape counts in the minute of `at`. The first scrape only sets the baseline; a
     // counter that went down (the office restarted) counts from zero.
     void recordMetrics(const QDateTime &at, const QString &metricsText);
-    // Everything forgotten (another office, or the server restarted with its log cleared).
+    // Everything forgotten (another office).
     void clear();
+    // Where the figures come from, or why they cannot be read (one sentence under the chart).
+    void setSource(const QString &sentence);
+    QString source() const;
 
     // The minutes shown, oldest first, ending with the one of `now` (for the tests and the view).
     QList<Minute> minutes(const QDateTime &now = QDateTime::currentDateTime()) const;
@@ -75,6 +78,7 @@ private:
     bool m_scraped = false;
 
     QLabel *m_summary;
+    QLabel *m_source;
     QChart *m_chart;
     QChartView *m_view;
     std::array<QBarSet *, OutcomeCount> m_sets{};

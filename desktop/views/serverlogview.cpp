@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -23,6 +24,7 @@ namespace {
 constexpr int kRawRole = Qt::UserRole + 1;
 constexpr int kRankRole = Qt::UserRole + 2;
 constexpr int kSortRole = Qt::UserRole + 3;
+constexpr int kTraceRole = Qt::UserRole + 4;
 
 int levelRank(const QString &level)
 {
@@ -47,7 +49,7 @@ QString text(const QJsonObject &object, const char *key)
     return QString();
 }
 
-// Rows below a chosen level are hidden.
+// Rows below a chosen level are hidden, and with a trace id, the rows of other traces.
 class LevelFilter : public QSortFilterProxyModel
 {
 public:
@@ -57,15 +59,24 @@ public:
         m_minimum = rank;
         invalidateFilter();
     }
+    void setTrace(const QString &trace)
+    {
+        m_trace = trace;
+        invalidateFilter();
+    }
 
 protected:
     bool filterAcceptsRow(int row, const QModelIndex &parent) const override
     {
-        return sourceModel()->index(row, 0, parent).data(kRankRole).toInt() >= m_minimum;
+        const QModelIndex first = sourceModel()->index(row, 0, parent);
+        if (!m_trace.isEmpty() && !first.data(kTraceRole).toString().startsWith(m_trace))
+            return false;
+        return first.data(kRankRole).toInt() >= m_minimum;
     }
 
 private:
     int m_minimum = 0;
+    QString m_trace;
 };
 
 } // namespace
@@ -76,6 +87,7 @@ ServerLogView::ServerLogView(QWidget *parent)
     , m_proxy(new LevelFilter(this))
     , m_table(new QTableView)
     , m_level(new QComboBox)
+    , m_trace(new QLineEdit)
     , m_detail(new QPlainTextEdit)
 {
     setObjectName(QStringLiteral("serverLog"));
@@ -93,6 +105,12 @@ ServerLogView::ServerLogView(QWidget *parent)
     m_level->addItem(tr("warnings and errors"), QStringLiteral("warn"));
     m_level->addItem(tr("errors only"), QStringLiteral("error"));
     bar->addWidget(m_level);
+    m_trace->setObjectName(QStringLiteral("logTraceFilter"));
+    m_trace->setPlaceholderText(tr("trace id"));
+    m_trace->setClearButtonEnabled(true);
+    m_trace->setAccessibleName(tr("Show only the lines of this trace id"));
+    m_trace->setMinimumWidth(m_trace->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 34);
+    bar->addWidget(m_trace);
     bar->addStretch(1);
     auto *clearButton = new QPushButton(tr("Clear"));
     bar->addWidget(clearButton);
@@ -126,6 +144,7 @@ ServerLogView::ServerLogView(QWidget *parent)
     layout->addWidget(split, 1);
 
     connect(m_level, &QComboBox::currentIndexChanged, this, [this] { setMinimumLevel(m_level->currentData().toString()); });
+    connect(m_trace, &QLineEdit::textChanged, this, [this](const QString &text) { setTraceFilter(text); });
     connect(clearButton, &QPushButton::clicked, this, &ServerLogView::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ServerLogView::showDetail);
     m_level->setCurrentIndex(1);  // debug lines (notifications) are noise unless asked for
@@ -151,7 +170,7 @@ void ServerLogView::appendLine(const QString &line)
     const QJsonObject object = QJsonDocument::fromJson(line.toUtf8()).object();
     const bool structured = object.contains(QLatin1String("time")) && object.contains(QLatin1String("level"));
 
-    QString time, level, outcome, what, duration, client, problem;
+    QString time, level, outcome, what, duration, client, problem, trace;
     QVariant durationSort;
     if (structured) {
         const QDateTime at = QDateTime::fromString(text(object, "time"), Qt::ISODateWithMs);
@@ -173,6 +192,9 @@ void ServerLogView::appendLine(const QString &line)
         client = text(who, "name");
         if (!text(who, "version").isEmpty())
             client += QLatin1Char('/') + text(who, "version");
+        trace = text(object, "trace_id");
+        if (event == QLatin1String("request") && text(object, "method") == QLatin1String("tools/call") && at.isValid())
+            emit callLogged(at, text(object, "outcome"), object.value(QLatin1String("duration_us")).toInteger());
         problem = text(object, "problem");
         if (problem.isEmpty())
             problem = text(object, "message");
@@ -195,6 +217,7 @@ void ServerLogView::appendLine(const QString &line)
     row[DurationColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row[TimeColumn]->setData(line, kRawRole);
     row[TimeColumn]->setData(levelRank(level), kRankRole);
+    row[TimeColumn]->setData(trace, kTraceRole);
     const QColor colour = level == QLatin1String("error")                ? QColor(0xc6, 0x28, 0x28)
         : level == QLatin1String("warn")                                ? QColor(0xe6, 0x51, 0x00)
         : level == QLatin1String("debug")                               ? QColor(0x75, 0x75, 0x75)
@@ -237,6 +260,14 @@ void ServerLogView::setMinimumLevel(const QString &level)
     const int index = m_level->findData(level);
     if (index >= 0 && index != m_level->currentIndex())
         m_level->setCurrentIndex(index);
+}
+
+void ServerLogView::setTraceFilter(const QString &traceId)
+{
+    const QString trace = traceId.trimmed().toLower();
+    static_cast<LevelFilter *>(m_proxy)->setTrace(trace);
+    if (m_trace->text().trimmed().toLower() != trace)
+        m_trace->setText(trace);
 }
 
 void ServerLogView::showDetail()
