@@ -32,8 +32,16 @@
             <translation>percentil 95 (ms)</translation>
         </message>
         <message>
-            <source>calls per minute</source>
-            <translation>llamadas por minuto</translation>
+            <source>calls</source>
+            <translation>llamadas</translation>
+        </message>
+        <message>
+            <source>minutes ago</source>
+            <translation>minutos atrás</translation>
+        </message>
+        <message>
+            <source>now</source>
+            <translation>ahora</translation>
         </message>
         <message>
             <source>ms</source>

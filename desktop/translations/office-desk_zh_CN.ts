@@ -32,8 +32,16 @@
             <translation>第 95 百分位（毫秒）</translation>
         </message>
         <message>
-            <source>calls per minute</source>
-            <translation>每分钟调用</translation>
+            <source>calls</source>
+            <translation>调用</translation>
+        </message>
+        <message>
+            <source>minutes ago</source>
+            <translation>分钟前</translation>
+        </message>
+        <message>
+            <source>now</source>
+            <translation>现在</translation>
         </message>
         <message>
             <source>ms</source>

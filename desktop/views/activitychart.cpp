@@ -140,16 +140,35 @@ ActivityChart::ActivityChart(QWidget *parent)
         line->attachAxis(m_minutesAxis);
         line->attachAxis(m_msAxis);
     }
-    m_callsAxis->setTitleText(tr("calls per minute"));
+    m_callsAxis->setTitleText(tr("calls"));
     m_callsAxis->setLabelFormat(QStringLiteral("%d"));
     m_msAxis->setTitleText(tr("ms"));
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_minutesAxis->setTitleText(tr("minutes ago"));
+    QFont small = m_minutesAxis->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_minutesAxis), static_cast<QAbstractAxis *>(m_callsAxis),
+                                static_cast<QAbstractAxis *>(m_msAxis)})
+        axis->setLabelsFont(small);
+    // The legend is a label under the chart: it wraps on a small screen, where a chart's own
+    // legend would cut every name short.
+    m_chart->legend()->hide();
+    m_chart->setMargins(QMargins(2, 2, 2, 2));
     m_chart->setBackgroundRoundness(0);
+    auto *legend = new QLabel;
+    legend->setObjectName(QStringLiteral("activityLegend"));
+    legend->setWordWrap(true);
+    QString entries;
+    for (int i = 0; i < OutcomeCount; ++i)
+        entries += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ").arg(colours[i].name(), names[i].toHtmlEscaped());
+    entries += QStringLiteral("<span style='color:#424242'>&#9473;&#9473;</span>&nbsp;%1 &nbsp; "
+                              "<span style='color:#6a1b9a'>&#9477;&#9477;</span>&nbsp;%2")
+                   .arg(m_p50->name().toHtmlEscaped(), m_p95->name().toHtmlEscaped());
+    legend->setText(entries);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
+    layout->addWidget(legend);
     m_source->setObjectName(QStringLiteral("activitySource"));
     m_source->setWordWrap(true);
     m_source->setForegroundRole(QPalette::PlaceholderText);
@@ -302,7 +321,8 @@ void ActivityChart::refresh(const QDateTime &now)
     double slowest = 0;
     for (int i = 0; i < shown.size(); ++i) {
         const Minute &minute = shown[i];
-        labels << QLocale().toString(minute.start.time(), QStringLiteral("HH:mm"));
+        const int ago = int(shown.size()) - 1 - i;
+        labels << (ago == 0 ? tr("now") : QLocale().toString(-ago));
         for (int o = 0; o < OutcomeCount; ++o)
             m_sets[o]->append(double(minute.calls[o]));
         mostCalls = std::max(mostCalls, minute.total());
@@ -313,8 +333,10 @@ void ActivityChart::refresh(const QDateTime &now)
         }
     }
     m_minutesAxis->setCategories(labels);
-    m_callsAxis->setRange(0, std::max<qint64>(5, qint64(std::ceil(double(mostCalls) * 1.15))));
-    m_msAxis->setRange(0, std::max(1.0, slowest * 1.15));
+    m_callsAxis->setRange(0, std::max<qint64>(5, qint64(std::ceil(double(mostCalls) * 1.1))));
+    m_callsAxis->applyNiceNumbers();
+    m_msAxis->setRange(0, std::max(1.0, slowest * 1.1));
+    m_msAxis->applyNiceNumbers();
 
     // At a glance: a share of errors worth a look turns the sentence red.
     const Minute last = m_minutes.value(minuteKey(now) - 1);
