@@ -141,6 +141,9 @@ private:
         QString requestState;
         QJsonObject inputResponses;
         QHash<QString, quint64> openInputs;  // input key -> ticket
+        // W3C trace id of the call, sent as _meta.traceparent with every round: the server's log
+        // line and audit row carry it, so the traffic log, the server log and the audit join.
+        QString traceId;
     };
     struct Read
     {

@@ -1,9 +1,22 @@
 #include "mcpclient_internal.h"
 
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTimer>
 
 using namespace mcpclient;
+
+namespace {
+
+QString randomHex(int digits)
+{
+    QString hex;
+    while (hex.size() < digits)
+        hex += QString::number(QRandomGenerator::global()->generate64() | (quint64(1) << 63), 16).right(16);
+    return hex.left(digits);  // the top bit set: never the all-zero id
+}
+
+} // namespace
 
 void McpClient::refreshTools()
 {
@@ -21,6 +34,7 @@ quint64 McpClient::callTool(const QString &name, const QJsonObject &arguments)
     call.result.tool = name;
     call.result.arguments = arguments;
     call.result.rounds = 0;
+    call.traceId = randomHex(32);
     m_calls.insert(callId, call);
     if (m_state == State::Ready)
         sendCallRequest(m_calls[callId]);
@@ -39,6 +53,9 @@ void McpClient::sendCallRequest(Call &call)
         params.insert(QStringLiteral("inputResponses"), call.inputResponses);
     if (!call.requestState.isEmpty())
         params.insert(QStringLiteral("requestState"), call.requestState);
+    // One trace per call, a span per round (each round is a request of its own).
+    params.insert(kMeta, QJsonObject{{QStringLiteral("traceparent"),
+                                      QStringLiteral("00-%1-%2-01").arg(call.traceId, randomHex(16))}});
     call.inputResponses = {};
     call.requestState.clear();
     ++call.result.rounds;

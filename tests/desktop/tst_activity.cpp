@@ -11,8 +11,10 @@
 #include "serverlogview.h"
 #include "serverpanel.h"
 #include "testsupport.h"
+#include "trafficview.h"
 
 #include <QBarSet>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -165,6 +167,38 @@ private slots:
         QCOMPARE(log.cell(0, ServerLogView::WhatColumn), QStringLiteral("tools/call · find_customer"));
         log.traceFilter()->clear();
         QCOMPARE(log.visibleRows(), 4);
+    }
+
+    void aCallAtTheDeskHasOneTraceInTheTrafficTheServerLogAndTheAudit()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("joined.db"));
+        MainWindow window(localOptions(database));
+        window.client()->start();
+        QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), 6, 10000);
+        QSignalSpy finished(window.client(), &McpClient::callFinished);
+        window.client()->callTool(QStringLiteral("order_lunch"), {{QStringLiteral("item"), QStringLiteral("tortilla")}, {QStringLiteral("quantity"), 1}});
+        QVERIFY(finished.wait(10000));
+        // The server's line for the call names the trace the desk sent.
+        QString trace;
+        QTRY_VERIFY_WITH_TIMEOUT(!(trace = [&] {
+            for (const QString &line : window.serverLog()->plainText().split(QLatin1Char('\n'))) {
+                const QJsonObject event = TestSupport::parse(line.toUtf8());
+                if (event.value(QLatin1String("tool")).toString() == QLatin1String("order_lunch"))
+                    return event.value(QLatin1String("trace_id")).toString();
+            }
+            return QString();
+        }()).isEmpty(), 5000);
+        QCOMPARE(trace.size(), 32);
+        window.trafficView()->filterEdit()->setText(trace);
+        QCOMPARE(window.trafficView()->visibleRows(), 1);  // the desk's request, carrying it
+        window.serverLog()->traceFilter()->setText(trace);
+        QCOMPARE(window.serverLog()->visibleRows(), 1);
+        QProcess audit;
+        audit.start(TestSupport::serverProgram(), {QStringLiteral("audit"), QStringLiteral("--db"), database, QStringLiteral("--trace"), trace});
+        QVERIFY(audit.waitForFinished(10000));
+        const QString listed = QString::fromUtf8(audit.readAllStandardOutput());
+        QVERIFY2(listed.contains(QLatin1String("lunch_ordered")) && listed.contains(trace), qPrintable(listed));
+        window.client()->stop();
     }
 
     void theChartFollowsARemoteOfficesMetrics()
