@@ -77,10 +77,10 @@ void Histogram::observe(double value) {
 Metrics::Metrics() : group_size_(kGroupBounds), commit_duration_(kSecondsBounds) {}
 
 void Metrics::operation(std::string_view method, std::string_view tool, Outcome outcome, int code, std::int64_t duration_us) {
-    const auto key = std::make_tuple(method, tool, outcome, outcome == Outcome::ProtocolError ? code : 0);
-    auto it = operations_.find(key);
+    if (outcome != Outcome::ProtocolError) code = 0;
+    auto it = operations_.find(OperationLess::View{method, tool, outcome, code});
     if (it == operations_.end())
-        it = operations_.emplace(OperationKey{method, tool, outcome, std::get<3>(key)}, Histogram(kSecondsBounds)).first;
+        it = operations_.emplace(OperationKey{std::string(method), std::string(tool), outcome, code}, Histogram(kSecondsBounds)).first;
     it->second.observe(static_cast<double>(duration_us) / 1e6);
 }
 

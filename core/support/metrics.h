@@ -62,9 +62,21 @@ public:
     std::string text(const MetricsGauges& gauges) const;
 
 private:
-    // (method, tool, outcome, code): a label set of the operation histogram.
-    using OperationKey = std::tuple<std::string, std::string, Outcome, int>;
-    std::map<OperationKey, Histogram, std::less<>> operations_;
+    // A label set of the operation histogram, found by views (no allocation per request).
+    struct OperationKey {
+        std::string method, tool;
+        Outcome outcome;
+        int code;
+    };
+    struct OperationLess {
+        using is_transparent = void;
+        using View = std::tuple<std::string_view, std::string_view, Outcome, int>;
+        static View view(const OperationKey& k) { return {k.method, k.tool, k.outcome, k.code}; }
+        static View view(const View& v) { return v; }
+        template <class A, class B>
+        bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
+    };
+    std::map<OperationKey, Histogram, OperationLess> operations_;
     std::map<int, std::uint64_t> http_responses_;  // by status
     Histogram group_size_;
     Histogram commit_duration_;
