@@ -7,7 +7,8 @@
 //
 // Promises checked beyond "no crash, no leak, no UB": no exception reaches the boundary of
 // core/support/contained.h (it would answer 500 and go on, so here it is a finding); every status is a real one; a JSON
-// body is one JSON-RPC 2.0 message (or a batch of them) ending a line; an open stream is a 200
+// body is one JSON-RPC 2.0 message (or a batch of them) ending a line; /metrics is Prometheus text
+// (comments and sample lines); an open stream is a 200
 // text/event-stream; pushes go only to streams that were opened and not yet ended.
 
 #include "contained.h"
@@ -45,6 +46,21 @@ void check(const office::http::Exchange& e, std::set<std::uint64_t>& open) {
         const auto state = office::json::parse(r.body, nullptr, false);
         if (r.open_stream || !state.is_object() || state.size() != 1 || !state.contains("status") || !state["status"].is_string())
             broken("a health check answered with something other than its state", r.body);
+        return;
+    }
+    // Metrics are Prometheus text (core/support/metrics.h): comments, then "name[{labels}] value" lines.
+    if (e.request.target == "/metrics" && e.request.method == "GET" && r.status == 200) {
+        if (r.open_stream || r.body.empty() || r.body.back() != '\n') broken("metrics not ending their last line", r.body);
+        std::size_t at = 0;
+        while (at < r.body.size()) {
+            const auto end = r.body.find('\n', at);
+            const std::string_view line(r.body.data() + at, end - at);
+            const bool comment = line.starts_with("# HELP ") || line.starts_with("# TYPE ");
+            const auto space = line.rfind(' ');
+            if (!comment && (space == std::string_view::npos || space == 0 || line.find('\n') != std::string_view::npos))
+                broken("a metrics line that is neither a comment nor a sample", line);
+            at = end + 1;
+        }
         return;
     }
     if (r.open_stream) {
