@@ -285,15 +285,21 @@ QList<ActivityChart::Minute> ActivityChart::minutes(const QDateTime &now) const
     return shown;
 }
 
-QString ActivityChart::summary(const QDateTime &now) const
+// The last whole minute and the one going on, as one.
+ActivityChart::Minute ActivityChart::lastTwoMinutes(const QDateTime &now) const
 {
-    const Minute minute = m_minutes.value(minuteKey(now) - 1);  // the last whole minute
+    Minute both = m_minutes.value(minuteKey(now) - 1);
     const Minute current = m_minutes.value(minuteKey(now));
-    Minute both = minute;
     for (int i = 0; i < OutcomeCount; ++i)
         both.calls[i] += current.calls[i];
     for (int i = 0; i < kBuckets; ++i)
         both.durations[i] += current.durations[i];
+    return both;
+}
+
+QString ActivityChart::summary(const QDateTime &now) const
+{
+    const Minute both = lastTwoMinutes(now);
     if (both.total() == 0)
         return tr("No calls in the last two minutes.");
     const qint64 failed = both.calls[ToolError] + both.calls[ProtocolError];
@@ -339,11 +345,8 @@ void ActivityChart::refresh(const QDateTime &now)
     m_msAxis->applyNiceNumbers();
 
     // At a glance: a share of errors worth a look turns the sentence red.
-    const Minute last = m_minutes.value(minuteKey(now) - 1);
-    const Minute current = m_minutes.value(minuteKey(now));
-    const qint64 calls = last.total() + current.total();
-    const qint64 failed = last.calls[ToolError] + last.calls[ProtocolError] + current.calls[ToolError] + current.calls[ProtocolError];
-    const bool alarming = calls > 0 && failed * 5 > calls;  // more than one call in five
+    const Minute both = lastTwoMinutes(now);
+    const bool alarming = both.total() > 0 && (both.calls[ToolError] + both.calls[ProtocolError]) * 5 > both.total();  // one in five
     m_summary->setText(summary(now));
     m_summary->setStyleSheet(alarming ? QStringLiteral("color: #c62828; font-weight: bold;") : QString());
     m_summary->setProperty("alarming", alarming);

@@ -70,6 +70,7 @@ public:
 
 private:
     Minute &minuteOf(const QDateTime &at);
+    Minute lastTwoMinutes(const QDateTime &now) const;
     void scheduleRefresh();
 
     QMap<qint64, Minute> m_minutes;  // by minute since the epoch
