@@ -24,7 +24,7 @@ ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const
     store.append_audit(AuditEntry{0, at, who_name, who_version, "command", "", "refund_reopened", "invoice",
                                   candidate->invoice_id,
                                   request + " was declined and is re-opened: it waits for a person in office-desk again.",
-                                  ""});  // a command at the office's own console: no token
+                                  "", "", ""});  // a command at the office's own console: no token, no request's trace
     tx.commit();
     return {true, fill(t.reopen_done, values)};
 }

@@ -25,7 +25,7 @@ using office::StoreError;
 namespace {
 
 const office::AuditEntry kAudit{0, "2026-12-01T00:00:00Z", "test", "1.0", "modern", "2026-07-28",
-                                "lunch_ordered", "lunch_order", 1, "Ordered soup.", ""};
+                                "lunch_ordered", "lunch_order", 1, "Ordered soup.", "", "", ""};
 
 // Ends every other connection to the test database `name`, as an operator or a failover would.
 int terminate_connections(const std::string& name) {
@@ -47,7 +47,7 @@ void make_the_same_writes(office::OfficeStore& store) {
     office::WriteTransaction book(store);
     REQUIRE(store.book_slot(1, 3, "2026-12-01T09:00:00Z", "desk/1.0").status == office::Booking::Status::Booked);
     store.append_audit({0, "2026-12-01T09:00:00Z", "desk", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 1,
-                        "Booked slot 1.", "alice"});
+                        "Booked slot 1.", "alice", "", ""});
     book.commit();
     office::WriteTransaction lunch(store);
     store.record_lunch_order({"tortilla", 2, std::nullopt, "desk/1.0", "2026-12-01T09:01:00Z"});
@@ -132,8 +132,8 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
           R"({"amount_cents":41000,"customer":"Priya Nair","customer_id":3,"id":4,"left_cents":39950,"refunded_cents":1050,"status":"open"})");
     CHECK(postgres->latest_approval(4)->reported == sqlite->latest_approval(4)->reported);
     CHECK(postgres->reopen_candidate(1)->left == sqlite->reopen_candidate(1)->left);
-    CHECK(postgres->read_audit({std::nullopt, std::nullopt, 1}).size() == 1);
-    CHECK(postgres->read_audit({std::string("2026-12-02"), std::nullopt, std::nullopt}).empty());
+    CHECK(postgres->read_audit({std::nullopt, std::nullopt, 1, std::nullopt}).size() == 1);
+    CHECK(postgres->read_audit({std::string("2026-12-02"), std::nullopt, std::nullopt, std::nullopt}).empty());
     CHECK(postgres->find_customers("MARIA").size() == 1);
     CHECK(postgres->find_customers("%").empty());
 }
