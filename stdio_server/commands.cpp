@@ -29,12 +29,13 @@ Usage:
                                         and trace id (--trace: the writes of one trace)
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
-  office-mcp token add NAME [--profile P]
+  office-mcp token add NAME [--profile P] [--approver]
                                         make a bearer token for HTTP caller NAME, limited to profile P
-                                        (default all); printed once, only its hash is stored
-  office-mcp token list | revoke NAME   list the tokens (name, profile, created) / remove one
-                                        (token commands take --tokens FILE; default: the file
-                                        office-mcp.tokens beside the database, mode 0600)
+                                        (default all); printed once, only its hash is stored.
+                                        --approver: NAME may approve refunds (receive the form)
+  office-mcp token list | revoke NAME   list the tokens (name, profile, approver, created) / remove
+                                        one (token commands take --tokens FILE; default: the file
+                                        DATABASE.tokens beside the database, mode 0600)
   office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
                                         (HOST defaults to 127.0.0.1; PORT 0 picks a free one), with
                                         health checks at /healthz (serving) and /readyz (serving
@@ -65,9 +66,19 @@ Options:
                            and refunds. Faster; only for data you can afford to lose.
 
 HTTP options:
-  --tokens FILE          the tokens file (default: office-mcp.tokens beside the database); when it
+  --tokens FILE          the tokens file (default: DATABASE.tokens, e.g. office.db.tokens); when it
                          has tokens, every request needs Authorization: Bearer TOKEN. It is re-read
                          when it changes: token add/revoke take effect at once
+  --oauth-issuer URL     accept OAuth access tokens (JWTs) from this authorization server (its
+                         issuer URL, exactly): the office serves its protected resource metadata
+                         and the token's scopes (office:scheduling, office:billing, office:lunch,
+                         office:all, office:approve) decide what the caller may do. Static tokens
+                         keep working beside it
+  --resource URL         this server's canonical URL, the audience tokens must name (default:
+                         http(s)://HOST:PORT/mcp of --http; set it behind a proxy or a DNS name)
+  --oauth-leeway S       seconds of clock difference allowed on a token's exp and nbf (default 60)
+  --oauth-refetch S      the provider's keys are fetched again for a token naming an unknown key,
+                         at most once per S seconds (default 30), and every hour anyway
   --allow-origin ORIGIN  a browser origin (scheme://host[:port]) allowed to call; loopback origins
                          pass when serving on a loopback address
   --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;

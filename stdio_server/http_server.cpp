@@ -103,7 +103,9 @@ public:
         acceptor_.listen(net::socket_base::max_listen_connections);
         const auto bound = acceptor_.local_endpoint();
         const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
-        std::fprintf(stderr, "office-mcp: serving MCP at http://%s:%u/mcp\n", host.c_str(), bound.port());
+        const std::string url = "http://" + host + ":" + std::to_string(bound.port()) + "/mcp";
+        if (options_.listening) options_.listening(url);
+        std::fprintf(stderr, "office-mcp: serving MCP at %s\n", url.c_str());
         std::fflush(stderr);
         accept();
         sweep();
@@ -361,6 +363,9 @@ void HttpConnection::on_read(beast::error_code ec) {
         it->second += ", " + value;
     }
     request.body = std::move(message.body());
+    beast::error_code peer_ec;
+    const auto peer = stream_.socket().remote_endpoint(peer_ec);
+    if (!peer_ec) request.remote = peer.address().to_string();
     keep_alive_ = message.keep_alive();
     stream_.expires_never();  // until the response is written
     server_.queue(shared_from_this(), std::move(request));

@@ -35,6 +35,9 @@ struct HttpServerOptions {
     std::chrono::milliseconds drain_timeout{30000};
     // SIGHUP: re-read what can change without a restart (tokens, the log file).
     std::function<void()> reload;
+    // Called once the port is bound, before any request is read, with the MCP endpoint's URL
+    // (http://127.0.0.1:PORT/mcp): with port 0, the first moment the URL is known.
+    std::function<void(const std::string& url)> listening;
     // The service manager (stdio_server/service_manager.h): told READY=1, RELOADING=1,
     // STOPPING=1, and WATCHDOG=1 every `watchdog` (0: no watchdog) while the loop runs.
     std::function<void(std::string_view state)> notify;

@@ -104,6 +104,14 @@ Options parse_options(int argc, char** argv) {
             o.http = value();
         } else if (arg == "--tokens") {
             o.tokens_file = value();
+        } else if (arg == "--oauth-issuer") {
+            o.oauth_issuer = value();
+        } else if (arg == "--resource") {
+            o.resource = value();
+        } else if (arg == "--oauth-leeway") {
+            o.oauth_leeway = milliseconds_of(arg, value()) / 1000;
+        } else if (arg == "--oauth-refetch") {
+            o.oauth_refetch = milliseconds_of(arg, value()) / 1000;
         } else if (arg == "--allow-origin") {
             o.allowed_origins.push_back(value());
         } else if (arg == "--request-timeout") {

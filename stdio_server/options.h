@@ -36,7 +36,13 @@ struct Options {
     // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
     std::string http;
     std::vector<std::string> allowed_origins;
-    std::string tokens_file;  // empty: office-mcp.tokens beside the database (core/office/tokens.h)
+    std::string tokens_file;  // empty: <database>.tokens (core/office/tokens.h)
+    // OAuth 2.1 resource server (core/http/oauth.h): the authorization server whose access
+    // tokens are accepted, and this server's canonical URL (empty: derived from --http).
+    std::string oauth_issuer;
+    std::string resource;
+    std::int64_t oauth_leeway = 60;   // --oauth-leeway: seconds of clock skew allowed on exp and nbf
+    std::int64_t oauth_refetch = 30;  // --oauth-refetch: at most one fetch of the provider's keys per this
     bool insecure_no_auth = false;
     bool metrics_open = false;  // GET /metrics without a token (--metrics-open)
     std::int64_t request_timeout = 30;

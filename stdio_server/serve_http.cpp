@@ -1,6 +1,8 @@
 #include "serve_http.h"
 
 #include "http_server.h"
+#include "https_get.h"
+#include "oauth.h"
 #include "request_state.h"
 #include "run_log.h"
 #include "service_manager.h"
@@ -84,17 +86,44 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         log.write(line);
         log.flush();
     });
-    const std::string tokens_path = o.tokens_file.empty() ? office::default_tokens_path(office::office_local_path(o.db)) : o.tokens_file;
+    const std::string tokens_path = o.tokens_file.empty() ? office::tokens_path_for(office::office_local_path(o.db)) : o.tokens_file;
     std::optional<LiveTokens> tokens;
     try {
         tokens.emplace(tokens_path, logger);
     } catch (const office::TokenError& e) {
         fail(e.what());
     }
+    // OAuth (core/http/oauth.h): the provider's keys are read now; a provider that does not
+    // answer yet does not stop the office (static tokens still work, and OAuth callers are told
+    // 503 until it answers).
+    std::shared_ptr<office::http::ProtectedResource> resource;
+    std::optional<office::http::OAuthIssuer> issuer;
+    if (!o.oauth_issuer.empty()) {
+        if (!o.oauth_issuer.starts_with("https://") && !o.oauth_issuer.starts_with("http://127.") &&
+            !o.oauth_issuer.starts_with("http://localhost") && !o.oauth_issuer.starts_with("http://[::1]"))
+            fail("--oauth-issuer needs the authorization server's https:// URL (http:// only on this machine), not " +
+                 o.oauth_issuer);
+        if (!o.resource.empty() && !o.resource.starts_with("https://") && !o.resource.starts_with("http://"))
+            fail("--resource needs this server's URL, e.g. https://office.example.com/mcp, not " + o.resource);
+        resource = std::make_shared<office::http::ProtectedResource>(
+            office::http::ProtectedResource{o.resource, {o.oauth_issuer}, office::office_scopes()});
+        h.endpoint.protected_resource = resource;
+        issuer.emplace(office::http::OAuthSettings{o.oauth_issuer, o.resource, o.oauth_leeway, o.oauth_refetch},
+                       [](const std::string& url) { return office::https_get(url); });
+        if (!issuer->refresh()) logger.event(office::LogLevel::Error, "oauth", nlohmann::ordered_json{{"problem", issuer->problem()}});
+    } else if (!o.resource.empty()) {
+        fail("--resource belongs with --oauth-issuer (it is the audience of the access tokens)");
+    }
+    h.listening = [&](const std::string& url) {
+        if (!resource || !resource->resource.empty()) return;
+        resource->resource = url;  // derived from --http: the URL clients are given
+        issuer->set_resource(url);
+    };
+
     // Off loopback a token is always needed (an emptied list refuses everyone), unless the
-    // operator said otherwise; on loopback, once the file has any.
-    const bool always_need_token = !*loopback && !o.insecure_no_auth;
-    if (always_need_token && tokens->now().empty())
+    // operator said otherwise; on loopback, once the file has any. With OAuth, always.
+    const bool always_need_token = (!*loopback && !o.insecure_no_auth) || issuer;
+    if (!*loopback && !o.insecure_no_auth && !issuer && tokens->now().empty())
         fail("refusing to serve " + h.host + " without tokens: anyone who reaches the port could call issue_refund "
              "(add tokens with `office-mcp token add NAME`, or pass --insecure-no-auth)");
     h.request_timeout = std::chrono::seconds(o.request_timeout);
@@ -119,15 +148,25 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.endpoint.allow_loopback_origins = *loopback;
     h.endpoint.metrics_open = o.metrics_open;
 
-    h.endpoint.authenticate = [&](std::optional<std::string_view> token) -> std::optional<office::http::Principal> {
+    // Only the one local user of a loopback office may approve money without a token.
+    h.endpoint.anonymous_may_approve = *loopback;
+    h.endpoint.authenticate = [&](std::optional<std::string_view> token) -> office::http::Authentication {
         const auto& file = tokens->now();
-        if (tokens->broken()) return std::nullopt;
-        if (file.empty() && !always_need_token) return office::http::Principal{};  // anonymous
+        if (tokens->broken()) return {};
+        office::http::Authentication admitted;
+        if (file.empty() && !always_need_token) {
+            admitted.caller.emplace();  // anonymous
+            return admitted;
+        }
+        // A static token says what it is (omcp_...); anything else is for the provider to vouch for.
+        if (issuer && token && !token->starts_with(office::kTokenPrefix)) return issuer->authenticate(*token);
         const auto principal = token ? file.verify(*token) : std::nullopt;
-        if (!principal) return std::nullopt;
-        office::http::Principal caller{principal->name, {}};
+        if (!principal) return {};
+        auto& caller = admitted.caller.emplace();
+        caller.name = principal->name;
+        caller.approver = principal->approver;
         office::profile_tools(principal->profile, caller.tools);
-        return caller;
+        return admitted;
     };
     h.endpoint.logger = &logger;
     h.drain_delay = std::chrono::milliseconds(o.drain_delay_ms);
@@ -143,6 +182,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     auto start = start_line(o, tools);
     start["http"] = o.http;
     start["tokens"] = tokens_path;
+    if (issuer) start["oauth_issuer"] = o.oauth_issuer;
     logger.event(office::LogLevel::Info, "start", start);
     int status = 0;
     try {

@@ -1,5 +1,7 @@
 #include "http_internal.h"
 
+#include "tokens.h"
+
 #include <algorithm>
 
 namespace office::http {
@@ -37,15 +39,117 @@ bool Endpoint::admit(const Request& request, Response& response, std::optional<P
     if (options_.authenticate) {
         const auto* authorization = header(request, "authorization");
         const auto token = authorization ? bearer_token(*authorization) : std::nullopt;
-        principal = options_.authenticate(token);
-        if (!principal) {
-            refuse(response, 401, token ? "Unauthorized: the bearer token is not valid" : "Unauthorized: a bearer token is required");
-            response.headers.emplace_back("WWW-Authenticate", token ? R"(Bearer realm="office-mcp", error="invalid_token")"
-                                                                    : R"(Bearer realm="office-mcp")");
+        auto outcome = options_.authenticate(token);
+        if (outcome.unavailable) {
+            refuse(response, 503, "Service Unavailable: " + outcome.problem);
+            response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
             return false;
         }
+        if (!outcome.caller) {
+            if (outcome.problem.empty()) outcome.problem = "the bearer token is not valid";
+            refuse(response, 401, token ? "Unauthorized: " + outcome.problem : "Unauthorized: a bearer token is required");
+            response.headers.emplace_back("WWW-Authenticate", token ? challenge("invalid_token", kScopeAll, outcome.problem)
+                                                                    : challenge("", kScopeAll, ""));
+            return false;
+        }
+        principal = std::move(outcome.caller);
     }
     return true;
+}
+
+// RFC 6750's challenge. With OAuth it names the protected resource metadata (RFC 9728) and the
+// scope to ask for, as the MCP authorization spec asks; without, the realm, as before.
+std::string Endpoint::challenge(std::string_view error, std::string_view scope, std::string_view description) const {
+    // A quoted-string holds no '"' or '\\' here, and nothing but printable ASCII.
+    const auto quoted = [](std::string_view text) {
+        std::string q = "\"";
+        for (char c : text) q += (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') ? c : '?';
+        return q + "\"";
+    };
+    std::string text = "Bearer ";
+    if (const auto& pr = options_.protected_resource) {
+        text += "resource_metadata=" + quoted(resource_metadata_url(pr->resource)) + ", scope=" + quoted(scope);
+        if (!error.empty()) text += ", error=" + quoted(error);
+        if (!description.empty()) text += ", error_description=" + quoted(description);
+        return text;
+    }
+    text += R"(realm="office-mcp")";
+    if (!error.empty()) text += ", error=" + quoted(error);
+    return text;
+}
+
+// An OAuth caller whose scopes do not allow what it asks is answered 403 insufficient_scope
+// naming the scope that would (the spec's "Scope Challenge Handling"), so its client can step up.
+// A static token's profile is fixed, so a tool it hides stays unknown (-32602), as before.
+bool Endpoint::in_scope(const Request&, const json& message, const Principal& principal, Response& response) {
+    if (!principal.oauth || principal.tools.empty()) return true;
+    std::string needed;
+    if (principal.tools == std::vector<std::string>{""}) {
+        needed = kScopeAll;  // no office scope at all: nothing to do here
+    } else if (string_member(message, "method") == "tools/call") {
+        const json* params = find_member(message, "params");
+        const json* name = params ? find_member(*params, "name") : nullptr;
+        if (!name || !name->is_string()) return true;
+        const auto& tool = name->get_ref<const std::string&>();
+        const auto& served = options_.tools;
+        const auto& allowed = principal.tools;
+        const bool exists = std::any_of(office_tools().begin(), office_tools().end(), [&](const Tool& t) { return t.name == tool; });
+        if (!exists || (!served.empty() && std::find(served.begin(), served.end(), tool) == served.end())) return true;
+        if (std::find(allowed.begin(), allowed.end(), tool) != allowed.end()) return true;
+        needed = scope_for_tool(tool);
+    } else {
+        return true;
+    }
+    const std::string why = "the access token's scopes do not allow this; it needs " + needed;
+    refuse(response, 403, "Forbidden: " + why);
+    response.headers.emplace_back("WWW-Authenticate", challenge("insufficient_scope", needed, why));
+    return false;
+}
+
+// RFC 9728 section 3: public, no token, the same document at both places a client looks.
+void Endpoint::answer_resource_metadata(const Request& request, Response& response) {
+    if (request.method != "GET") {
+        response.headers.emplace_back("Allow", "GET");
+        return refuse(response, 405, "Method Not Allowed: the resource metadata is read with GET");
+    }
+    const auto& pr = *options_.protected_resource;
+    nlohmann::ordered_json doc{{"resource", pr.resource},
+                               {"authorization_servers", pr.authorization_servers},
+                               {"scopes_supported", pr.scopes},
+                               {"bearer_methods_supported", {"header"}},
+                               {"resource_name", "office-mcp"}};
+    response.status = 200;
+    response.headers.emplace_back("Content-Type", "application/json");
+    response.headers.emplace_back("Cache-Control", "max-age=3600");
+    response.headers.emplace_back("Access-Control-Allow-Origin", "*");  // public, and browser clients read it
+    response.body = doc.dump() + "\n";
+}
+
+void Endpoint::log_refusal(const Exchange& exchange) {
+    if (!options_.logger || exchange.response.refused.empty()) return;
+    const int status = exchange.response.status;
+    nlohmann::ordered_json fields{{"status", status},
+                                  {"reason", exchange.response.refused},
+                                  {"http_method", exchange.request.method},
+                                  {"target", exchange.request.target.substr(0, 200)},
+                                  {"remote", exchange.request.remote}};
+    if (!exchange.principal.empty()) fields["principal"] = exchange.principal;
+    const auto level = status == 401 || status == 403 || status >= 500 ? LogLevel::Warn : LogLevel::Info;
+    options_.logger->event(level, "refused", fields);
+}
+
+std::string internal::identity(const Principal* principal) {
+    if (!principal) return {};
+    return (principal->oauth ? "oauth:" : "token:") + principal->name;
+}
+
+std::string resource_metadata_url(std::string_view resource) {
+    const auto scheme = resource.find("://");
+    const auto path_at = scheme == std::string_view::npos ? std::string_view::npos : resource.find('/', scheme + 3);
+    const auto origin = resource.substr(0, path_at);
+    auto path = path_at == std::string_view::npos ? std::string_view() : resource.substr(path_at);
+    if (path == "/") path = {};
+    return std::string(origin) + std::string(kResourceMetadataPath) + std::string(path);
 }
 
 ConnectionOptions Endpoint::connection_options(const Principal* principal) {
@@ -58,6 +162,8 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.metrics = &metrics_;
     c.max_line = options_.max_body;
     c.principal = principal ? principal->name : std::string();
+    c.principal_label = principal ? principal->label : std::string();
+    c.may_approve = principal ? principal->approver : options_.anonymous_may_approve;
     c.locale = options_.locale;
     c.task_ttl = options_.task_ttl;
     c.limits = options_.limits;

@@ -17,7 +17,13 @@ Endpoint::~Endpoint() { close(); }
 std::size_t Endpoint::sessions() const { return sessions_.size(); }
 
 Connection& Endpoint::stateless_connection(const Principal* principal) {
-    const std::string key = principal ? principal->name : std::string();
+    // One connection per caller and what it may do: an OAuth user's tokens may carry other
+    // scopes from one request to the next, and each set of rights gets its own connection.
+    std::string key = identity(principal);
+    if (principal) {
+        key += principal->approver ? "\napprover" : "\n";
+        for (const auto& tool : principal->tools) key += "\n" + tool;
+    }
     auto& connection = stateless_[key];
     if (!connection) connection = std::make_unique<Connection>(connection_options(principal));
     return *connection;
@@ -29,11 +35,15 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     const std::string_view target = request.target;
     if (target == "/healthz" || target == "/readyz") return answer_health(request, response);
     if (target == "/metrics") return answer_metrics(request, response);
+    if (options_.protected_resource && target.starts_with(kResourceMetadataPath) &&
+        (target.size() == kResourceMetadataPath.size() || target.substr(kResourceMetadataPath.size()) == "/mcp"))
+        return answer_resource_metadata(request, response);
     if (target != "/mcp" && !target.starts_with("/mcp?")) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
 
     std::optional<Principal> principal;
     if (!admit(request, response, principal)) return;
     const Principal* caller = principal && !principal->name.empty() ? &*principal : nullptr;
+    if (caller) exchange.principal = caller->name;
 
     if (request.method == "DELETE") {
         if (!header(request, "mcp-session-id")) {
@@ -75,6 +85,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
 
     if (const auto* traceparent = header(request, "traceparent"); traceparent && !too_deep)
         put_traceparent(message, *traceparent);
+    if (caller && !in_scope(request, message, *caller, response)) return;
 
     const json* version = nullptr;
     bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")

@@ -47,6 +47,7 @@ struct Request {
     std::string target;  // /mcp
     Headers headers;
     std::string body;
+    std::string remote{};  // the peer's address, for the log of a refusal ("" when unknown)
 };
 
 struct Response {
@@ -57,17 +58,43 @@ struct Response {
     // rest to `stream`, the last with end = true.
     bool open_stream = false;
     std::uint64_t stream = 0;
+    // Set when the endpoint itself refused the request (not the session's JSON-RPC answer): the
+    // reason, for the one log line every refused request gets.
+    std::string refused{};
 };
 
 struct Exchange {
     Request request;
     Response response;
+    std::string principal{};  // who the bearer token named, once known (for the log of a refusal)
 };
 
-// Who a bearer token names (core/office/tokens.h keeps the tokens), and the tools its profile allows.
+// Who a bearer token names (core/office/tokens.h keeps the static tokens; an OAuth access token
+// names its subject, core/http/oauth.h), and the tools its profile or scopes allow.
 struct Principal {
-    std::string name;                // "" for anonymous
+    std::string name;                // "" for anonymous; a static token's NAME or an OAuth token's sub
     std::vector<std::string> tools;  // empty: every tool the server serves
+    std::string label{};             // how the audit shows it (an OAuth user's name); "": the name
+    bool approver{false};            // may approve money: receive and answer a refund form
+    bool oauth{false};               // proved by an OAuth access token (its scopes chose `tools`)
+};
+
+// What the bearer check decided: the caller, or why not (401; 503 when the authorization server
+// could not be asked). `problem` is a sentence for error_description and the log, never the token.
+struct Authentication {
+    Authentication() = default;
+    Authentication(std::optional<Principal> who) : caller(std::move(who)) {}  // implicit: the caller, or a plain refusal
+    std::optional<Principal> caller;
+    std::string problem;  // "": "the bearer token is not valid"
+    bool unavailable = false;
+};
+
+// An OAuth 2.1 resource server's public face (RFC 9728): served at
+// /.well-known/oauth-protected-resource[/mcp] and named by every challenge.
+struct ProtectedResource {
+    std::string resource;                            // this server's canonical URL (RFC 8707 audience)
+    std::vector<std::string> authorization_servers;  // issuers
+    std::vector<std::string> scopes;                 // scopes_supported
 };
 
 struct EndpointOptions {
@@ -80,9 +107,15 @@ struct EndpointOptions {
     UnixClock now;                   // default: system_now
     Logger* logger = nullptr;
     // Tokens: called with each request's bearer token (nullopt: none sent); returns the caller
-    // (an empty name: anonymous, when no token is needed) or nullopt, refused with 401.
+    // (an empty name: anonymous, when no token is needed) or why not, refused with 401.
     // Unset: no tokens; every caller is anonymous and a bearer token is ignored.
-    std::function<std::optional<Principal>(std::optional<std::string_view> token)> authenticate;
+    std::function<Authentication(std::optional<std::string_view> token)> authenticate;
+    // Whether a caller without a token may approve money (answer a refund form): the one local
+    // user of an office on loopback without tokens, never anyone who reaches a network port.
+    bool anonymous_may_approve = true;
+    // OAuth (--oauth-issuer): the metadata served and named in every 401/403 challenge. Shared
+    // with the transport, which fills in `resource` once it knows its port (before any request).
+    std::shared_ptr<const ProtectedResource> protected_resource;
     // Origins a browser page may call from (exact "scheme://host[:port]"). With
     // `allow_loopback_origins`, http(s)://localhost, 127.0.0.1 and [::1] on any port also pass.
     std::vector<std::string> allowed_origins;
@@ -138,7 +171,11 @@ private:
     void handle_one(Exchange& exchange, std::vector<Routed>& routed);
     void answer_health(const Request& request, Response& response);
     void answer_metrics(const Request& request, Response& response);
+    void answer_resource_metadata(const Request& request, Response& response);
     bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
+    bool in_scope(const Request& request, const json& message, const Principal& principal, Response& response);
+    std::string challenge(std::string_view error, std::string_view scope, std::string_view description) const;
+    void log_refusal(const Exchange& exchange);
     void fail_exchange(Exchange& exchange, const std::string& problem);
     void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
                           bool envelope);
@@ -166,6 +203,11 @@ private:
 };
 
 // Helpers the endpoint uses, public for their tests and the fuzzer.
+
+// RFC 9728's well-known path, and the metadata URL of `resource` (the path inserted after it:
+// https://office.example/mcp -> https://office.example/.well-known/oauth-protected-resource/mcp).
+inline constexpr std::string_view kResourceMetadataPath = "/.well-known/oauth-protected-resource";
+std::string resource_metadata_url(std::string_view resource);
 
 // `text` if it is a plain header value, the decoded bytes of the spec's "=?base64?…?=" form,
 // or nullopt when it is neither (bad characters, bad base64).

@@ -17,6 +17,7 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
         // is answered and committed as usual.
         const auto failure = contain([&] { handle_one(*exchange, routed); });
         if (failure) fail_exchange(*exchange, *failure);
+        else log_refusal(*exchange);
     }
     if (grouped) {
         try {

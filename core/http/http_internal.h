@@ -25,6 +25,9 @@ inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/c
 inline constexpr int kHeaderMismatch = -32020;
 
 std::string lower(std::string_view text);
+// Who a principal is, as a key no other kind of caller can share: "token:alice", "oauth:<sub>",
+// "" for anonymous.
+std::string identity(const Principal* principal);
 const std::string* header(const Request& request, std::string_view name);
 std::string rpc_body(const json& id, int code, std::string_view message, json data = nullptr);
 // A response with a JSON body: a JSON-RPC message, or an error with no id for the

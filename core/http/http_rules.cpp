@@ -35,6 +35,7 @@ void set_json(Response& response, int status, std::string body) {
 
 void refuse(Response& response, int status, std::string_view message, int code) {
     set_json(response, status, rpc_body(nullptr, code, message));
+    response.refused = message;
 }
 
 // An SSE stream response: its first events in `body` (never empty: an empty first chunk would

@@ -29,7 +29,7 @@ void Endpoint::start_session(Exchange& exchange, const json& message, bool too_d
         return refuse(exchange.response, 503, "Service Unavailable: too many sessions; try again later", rpc::kInternalError);
     auto session = std::make_unique<Session>();
     session->id = random_session_id();
-    session->principal = principal ? principal->name : std::string();
+    session->principal = identity(principal);
     session->connection = std::make_unique<Connection>(connection_options(principal));
     session->last_used = options_.now();
     Connection& connection = *session->connection;
@@ -125,7 +125,7 @@ Endpoint::Session* Endpoint::find_session(const Request& request, const Principa
     const auto it = sessions_.find(*id);
     if (it == sessions_.end()) return nullptr;
     // Another token's session is no one's business: it does not exist for this caller.
-    if (it->second->principal != (principal ? principal->name : std::string())) return nullptr;
+    if (it->second->principal != identity(principal)) return nullptr;
     return it->second.get();
 }
 

@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -25,7 +26,7 @@ constexpr std::size_t kHashBytes = 32;
 constexpr std::size_t kMaxFileSize = 1024 * 1024;  // thousands of tokens; refuse to slurp more
 
 constexpr std::string_view kHeader =
-    "# office-mcp tokens: NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256 of the token, one per line.\n"
+    "# office-mcp tokens: NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256 of the token[<TAB>approver], one per line.\n"
     "# Only hashes are kept; a token is shown once, by `office-mcp token add`. Keep this file mode 0600.\n";
 
 std::string system_message(int error) { return std::system_category().message(error); }
@@ -169,8 +170,49 @@ void make_directories(const std::filesystem::path& dir, const std::string& path)
 
 }  // namespace
 
-std::string default_tokens_path(const std::string& database_path) {
-    return (std::filesystem::path(database_path).parent_path() / "office-mcp.tokens").string();
+std::vector<std::string> office_scopes() {
+    return {"office:scheduling", "office:billing", "office:lunch", std::string(kScopeAll), std::string(kScopeApprove)};
+}
+
+bool scope_tools(const std::vector<std::string>& scopes, std::vector<std::string>& tools) {
+    std::vector<std::string> allowed;
+    bool any = false;
+    for (const auto& scope : scopes) {
+        if (scope == kScopeAll) {
+            tools.clear();
+            return true;
+        }
+        std::vector<std::string> names;
+        if (!scope.starts_with("office:") || scope == kScopeApprove || scope.substr(7) == "all" ||
+            !profile_tools(std::string_view(scope).substr(7), names))
+            continue;
+        any = true;
+        for (auto& name : names)
+            if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) allowed.push_back(std::move(name));
+    }
+    if (any) tools = std::move(allowed);
+    return any;
+}
+
+std::string scope_for_tool(std::string_view tool) {
+    for (std::string_view profile : {"scheduling", "billing", "lunch"}) {
+        std::vector<std::string> names;
+        profile_tools(profile, names);
+        if (std::find(names.begin(), names.end(), tool) != names.end()) return "office:" + std::string(profile);
+    }
+    return std::string(kScopeAll);
+}
+
+std::string default_tokens_path(const std::string& database_path) { return database_path + ".tokens"; }
+
+std::string tokens_path_for(const std::string& database_path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto path = default_tokens_path(database_path);
+    const auto old = fs::path(database_path).parent_path() / "office-mcp.tokens";
+    const bool office_exists = fs::exists(database_path, ec) || fs::exists(database_path + ".key", ec);
+    if (!fs::exists(path, ec) && office_exists && fs::exists(old, ec)) return old.string();
+    return path;
 }
 
 std::string token_name_problem(std::string_view name) {
@@ -212,11 +254,14 @@ TokenFile TokenFile::load(const std::string& path) {
         if (line.empty() || line[0] == '#') continue;
         const auto refuse = [&](const std::string& why) {
             throw TokenError("the tokens file " + path + " line " + std::to_string(number) + " is not a token entry: " + why +
-                             " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256, or a comment starting with #)");
+                             " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver], or a comment starting with #)");
         };
         const auto fields = split_tabs(line);
-        if (fields.size() != 4) refuse("it has " + std::to_string(fields.size()) + " tab-separated fields, not 4");
-        TokenEntry entry{std::string(fields[0]), std::string(fields[1]), std::string(fields[2]), std::string(fields[3])};
+        if (fields.size() != 4 && fields.size() != 5)
+            refuse("it has " + std::to_string(fields.size()) + " tab-separated fields, not 4 or 5");
+        if (fields.size() == 5 && fields[4] != "approver") refuse("the fifth field can only be approver");
+        TokenEntry entry{std::string(fields[0]), std::string(fields[1]), std::string(fields[2]), std::string(fields[3]),
+                         fields.size() == 5};
         if (const auto problem = token_name_problem(entry.name); !problem.empty()) refuse(problem);
         for (const auto& other : file.entries_) {
             if (other.name == entry.name) refuse("the name " + entry.name + " is already on an earlier line");
@@ -242,10 +287,10 @@ std::optional<Principal> TokenFile::verify(std::string_view bearer) const {
         match = same ? i : match;
     }
     if (match == entries_.size()) return std::nullopt;
-    return Principal{entries_[match].name, entries_[match].profile};
+    return Principal{entries_[match].name, entries_[match].profile, entries_[match].approver};
 }
 
-std::string TokenFile::add(const std::string& name, const std::string& profile, const std::string& created) {
+std::string TokenFile::add(const std::string& name, const std::string& profile, const std::string& created, bool approver) {
     if (const auto problem = token_name_problem(name); !problem.empty()) throw TokenError(name + " is not a token name: " + problem);
     if (const auto problem = profile_problem(profile); !problem.empty()) throw TokenError(problem);
     for (const auto& entry : entries_) {
@@ -257,7 +302,7 @@ std::string TokenFile::add(const std::string& name, const std::string& profile, 
     std::string token = std::string(kTokenPrefix) + base64url(random, sizeof random);
     OPENSSL_cleanse(random, sizeof random);
     auto hash = sha256(token);
-    entries_.push_back(TokenEntry{name, profile, created, to_hex(hash)});
+    entries_.push_back(TokenEntry{name, profile, created, to_hex(hash), approver});
     hashes_.push_back(std::move(hash));
     return token;
 }
@@ -274,7 +319,8 @@ void TokenFile::revoke(const std::string& name) {
 
 void TokenFile::save() const {
     std::string content(kHeader);
-    for (const auto& e : entries_) content += e.name + "\t" + e.profile + "\t" + e.created + "\t" + e.sha256 + "\n";
+    for (const auto& e : entries_)
+        content += e.name + "\t" + e.profile + "\t" + e.created + "\t" + e.sha256 + (e.approver ? "\tapprover\n" : "\n");
 
     const std::filesystem::path target(path_);
     make_directories(target.parent_path(), path_);

@@ -3,17 +3,21 @@
 // caller, and its profile limits the tools that caller sees. Self-reported clientInfo is shown,
 // never trusted; a token is the one thing a caller proves.
 //
-// The tokens file holds one line per token, NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256, and only
-// the SHA-256 of each token (hex): a copy of the file (a backup, a leaked disk) lets nobody
+// The tokens file holds one line per token, NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver],
+// and only the SHA-256 of each token (hex): a copy of the file (a backup, a leaked disk) lets nobody
 // call the office. The token itself is shown once, by `office-mcp token add`. Lines starting
 // with '#' are comments and empty lines are nothing; any other line that is not a whole entry
 // refuses the file, so a hand edit gone wrong is said, never half-read.
 //
-// Default place: `<database dir>/office-mcp.tokens`. Beside the database because it belongs to
-// that office (an operator backs up and moves the directory as one); named after the program,
-// not the database, so it does not look like one of SQLite's own files (`office.db-wal`, ...)
-// or the state key (`office.db.key`), and so several databases in one directory, which an
-// operator serves as one office, share one list of callers. `--tokens FILE` overrides it.
+// Default place: `<database>.tokens` (`office.db.tokens`), beside the database because it belongs
+// to that office (an operator backs up and moves the directory as one), and named after it as the
+// state key is (`office.db.key`), so a fresh `o.db` beside another office does not inherit that
+// office's callers. Offices made before this name kept `office-mcp.tokens` in the directory; it is
+// still read for an office that already exists (see tokens_path_for). `--tokens FILE` overrides it.
+//
+// The approver right (`token add NAME --approver`, the fifth field): answering a refund form *is*
+// approving the refund, so over HTTP only an approver receives the form or settles a queued request
+// (docs/security.md, "Money needs a person"). A file without the field is read as before.
 
 #include <cstdint>
 #include <optional>
@@ -28,6 +32,7 @@ namespace office {
 struct Principal {
     std::string name;
     std::string profile;  // all, scheduling, billing or lunch
+    bool approver = false;
 };
 
 struct TokenEntry {
@@ -35,6 +40,7 @@ struct TokenEntry {
     std::string profile;
     std::string created;  // UTC, 2026-11-30T01:27:19Z
     std::string sha256;   // 64 lowercase hex characters: the hash of the token, never the token
+    bool approver = false;
 };
 
 // A tokens file that cannot be used, or a change to it that is refused: one sentence.
@@ -42,11 +48,28 @@ struct TokenError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// OAuth scopes (an access token from the office's identity provider, core/http/oauth.h) name the
+// same profiles: office:scheduling, office:billing, office:lunch, and office:all for every tool;
+// several together allow the tools of each. office:approve is the approver right.
+inline constexpr std::string_view kScopeAll = "office:all";
+inline constexpr std::string_view kScopeApprove = "office:approve";
+// Every office scope, for the protected resource metadata's scopes_supported.
+std::vector<std::string> office_scopes();
+// The tools `scopes` allow into `tools` (empty: every tool); false when they name no office
+// scope that allows a tool (then `tools` is untouched).
+bool scope_tools(const std::vector<std::string>& scopes, std::vector<std::string>& tools);
+// The narrowest scope that allows `tool`: office:scheduling for find_customer, ...
+std::string scope_for_tool(std::string_view tool);
+
 // Prefix of every token, so a token in a log or a paste is recognised for what it is.
 inline constexpr std::string_view kTokenPrefix = "omcp_";
 
-// `<directory of database_path>/office-mcp.tokens`.
+// `<database_path>.tokens`.
 std::string default_tokens_path(const std::string& database_path);
+// The tokens file of the office at `database_path`: `<database_path>.tokens`, unless it is absent
+// while the office already exists (its database file or its state key `<database_path>.key` is
+// there) and the directory has the old shared `office-mcp.tokens`: then that one.
+std::string tokens_path_for(const std::string& database_path);
 
 // The sentence refusing `name`, or "" when it is a good token name: 1 to 64 of A-Z a-z 0-9 . _ -
 // starting with a letter or digit (it appears in logs, the audit and a table, unquoted).
@@ -86,7 +109,7 @@ public:
     // Adds a new random token (32 bytes from RAND_bytes, "omcp_" + base64url) for `name` and
     // returns it; only its hash is kept. Throws TokenError for a bad or duplicate name or an
     // unknown profile. Changes only this object: save() writes it.
-    std::string add(const std::string& name, const std::string& profile, const std::string& created);
+    std::string add(const std::string& name, const std::string& profile, const std::string& created, bool approver = false);
     // Removes `name`; throws TokenError when no token has that name.
     void revoke(const std::string& name);
 

@@ -9,6 +9,8 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.logger = options.logger;
     s.metrics = options.metrics;
     s.principal = options.principal;
+    s.principal_label = options.principal_label;
+    s.may_approve = options.may_approve;
     s.locale = options.locale;
     s.task_ttl = options.task_ttl;
     s.limits = options.limits;

@@ -34,7 +34,12 @@ struct ConnectionOptions {
     Logger* logger = nullptr;                                   // not owned
     Metrics* metrics = nullptr;                                 // not owned; null: nothing counted
     std::size_t max_line = 4 * 1024 * 1024;                     // longer lines are refused unread
-    std::string principal;  // the bearer token's NAME (core/office/tokens.h), for the log and the audit; "" on stdio
+    std::string principal;  // the bearer token's NAME (core/office/tokens.h), or an OAuth token's sub; "" on stdio
+    std::string principal_label;  // how the principal is shown in the audit (an OAuth user's name); "": the principal
+    // The caller may approve money (answer a refund form, settle a queued request): stdio's one
+    // local user, and over HTTP an approver (tokens.h, the office:approve scope). Without it a
+    // refund is queued for a person, whatever forms the client declares.
+    bool may_approve = true;
     Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
     std::shared_ptr<RateLimits> limits;  // --rate-limit (core/office/rate_limits.h); null: none

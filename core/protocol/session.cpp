@@ -33,10 +33,12 @@ void client_identity(const json& info, std::string& name, std::string& version) 
     if (const auto it = info.find("version"); it != info.end() && it->is_string()) version = clipped(it->get_ref<const std::string&>());
 }
 
-// "name/version"; with a principal "alice (name/version)": the proved name first, the
-// self-reported client beside it (the refund and queue texts are written with this label).
-std::string client_label(const std::string& principal, const std::string& name, const std::string& version) {
+// "name/version"; with a principal "alice (name/version)": the proved name first (an OAuth
+// user's name rather than its sub), the self-reported client beside it (the refund and queue
+// texts are written with this label).
+std::string client_label(const SessionOptions& options, const std::string& name, const std::string& version) {
     const std::string client = version.empty() ? name : name + "/" + version;
+    const std::string& principal = options.principal_label.empty() ? options.principal : options.principal_label;
     return principal.empty() ? client : principal + " (" + client + ")";
 }
 
@@ -279,7 +281,7 @@ Session::Reply Session::dispatch(Request& request) {
         Caller& caller = request.caller;
         client_identity(meta && info != meta->end() ? *info : json(), caller.name, caller.version);
         caller.principal = options_.principal;
-        caller.label = client_label(caller.principal, caller.name, caller.version);
+        caller.label = client_label(options_, caller.name, caller.version);
         caller.era = "modern";
         if (!meta || !meta->contains(kMetaVersion))
             throw invalid_params(std::string("Invalid params: missing _meta[\"") + std::string(kMetaVersion) +
@@ -322,11 +324,12 @@ Session::Reply Session::on_initialize(Request& request) {
     caller.era = "legacy";
     caller.protocol_version = is_legacy_version(wanted) ? wanted : std::string(kLatestLegacyVersion);
     const auto caps = p.find("capabilities");
-    legacy.can_elicit = revision(caller.protocol_version).elicitation && caps != p.end() && declares_form_elicitation(*caps);
+    legacy.can_elicit = options_.may_approve && revision(caller.protocol_version).elicitation && caps != p.end() &&
+                        declares_form_elicitation(*caps);
     const auto info = p.find("clientInfo");
     client_identity(info == p.end() ? json() : *info, caller.name, caller.version);
     caller.principal = options_.principal;
-    caller.label = client_label(caller.principal, caller.name, caller.version);
+    caller.label = client_label(options_, caller.name, caller.version);
     request.caller = caller;  // for the log line of this very request
     legacy_ = std::move(legacy);
     // logging: a client may set a level (logging/setLevel); the office sends no log

@@ -52,6 +52,8 @@ struct SessionOptions {
     Logger* logger = nullptr;                       // one line per request answered; not owned
     Metrics* metrics = nullptr;                     // each request answered counted (HTTP's /metrics); not owned
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
+    std::string principal_label;                    // the principal as the audit shows it; "": the principal itself
+    bool may_approve = true;                        // may answer a refund form (ConnectionOptions::may_approve)
     Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
     // Limits per caller (--rate-limit, core/office/rate_limits.h), shared by every session of

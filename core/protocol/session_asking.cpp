@@ -34,7 +34,9 @@ void Session::open_answers(const json& p, const Tool& tool, const json& argument
         ctx.state_nonce = claims->nonce;
         ctx.route = Route::InputRequired;
         ctx.asks = claims->asks;
-        ctx.can_elicit = true;  // the client has answered a form, whatever this retry declares
+        // The client has answered a form, whatever this retry declares; a caller who may not
+        // approve cannot have been handed one, so its answer is not taken (the refund is queued).
+        ctx.can_elicit = options_.may_approve;
     }
 }
 

@@ -83,7 +83,9 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.now = options_.now;
     ctx.caller = request.caller;
     ctx.locale = options_.locale;
-    ctx.can_elicit = request.modern ? declares_form_elicitation(*request.capabilities) : legacy_ && legacy_->can_elicit;
+    // Only a caller that may approve money is handed a form; anyone else's refund is queued.
+    ctx.can_elicit = request.modern ? options_.may_approve && declares_form_elicitation(*request.capabilities)
+                                    : legacy_ && legacy_->can_elicit;
     ctx.tasks = request.has().tasks && declares_tasks(*request.capabilities);
     ctx.task_ttl_seconds = options_.task_ttl;
 

@@ -229,7 +229,7 @@ TEST_CASE("a token revoked while office-mcp --http runs is refused at once, a to
     client.send(modern(3, "tools/list", json::object(), alice));
     CHECK(status_of(client.receive()) == 200);
 
-    REQUIRE(::chmod(dir.file("office-mcp.tokens").c_str(), 0644) == 0);  // now others could read the hashes
+    REQUIRE(::chmod(dir.file("office.db.tokens").c_str(), 0644) == 0);  // now others could read the hashes
     client.send(modern(4, "tools/list", json::object(), alice));
     CHECK(status_of(client.receive()) == 401);
     CHECK(office.process.stderr_text().find("\"event\":\"tokens\"") != std::string::npos);

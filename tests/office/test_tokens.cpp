@@ -132,11 +132,13 @@ TEST_CASE("a malformed line refuses the whole tokens file, naming the line and w
     TempDir dir;
     const auto path = dir.file("office-mcp.tokens");
     const std::string good = "alice\tall\t2026-11-30T10:00:00Z\t" + kHash + "\n";
-    const std::string format = " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256, or a comment starting with #)";
+    const std::string format =
+        " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver], or a comment starting with #)";
     const std::map<std::string, std::string> cases{
-        {"bob all 2026-11-30T10:00:00Z " + kHash, "it has 1 tab-separated fields, not 4"},
-        {"bob\tall\t2026-11-30T10:00:00Z", "it has 3 tab-separated fields, not 4"},
-        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\textra", "it has 5 tab-separated fields, not 4"},
+        {"bob all 2026-11-30T10:00:00Z " + kHash, "it has 1 tab-separated fields, not 4 or 5"},
+        {"bob\tall\t2026-11-30T10:00:00Z", "it has 3 tab-separated fields, not 4 or 5"},
+        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\textra", "the fifth field can only be approver"},
+        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\tapprover\tx", "it has 6 tab-separated fields, not 4 or 5"},
         {"bob\tadmin\t2026-11-30T10:00:00Z\t" + kHash, "unknown profile admin (all, scheduling, billing or lunch)"},
         {"bob smith\tall\t2026-11-30T10:00:00Z\t" + kHash,
          "a token name is 1 to 64 of the characters A-Z a-z 0-9 . _ - and starts with a letter or digit"},
@@ -144,7 +146,7 @@ TEST_CASE("a malformed line refuses the whole tokens file, naming the line and w
         {"bob\tall\tyesterday\t" + kHash, "the created time must look like 2026-11-30T01:27:19Z"},
         {"bob\tall\t2026-11-30T10:00:00Z\t" + std::string(63, 'a'), "the hash must be 64 lowercase hex characters"},
         {"bob\tall\t2026-11-30T10:00:00Z\t" + std::string(64, 'A'), "the hash must be 64 lowercase hex characters"},
-        {" # not a comment", "it has 1 tab-separated fields, not 4"},
+        {" # not a comment", "it has 1 tab-separated fields, not 4 or 5"},
     };
     for (const auto& [line, why] : cases) {
         INFO(line);
@@ -211,7 +213,6 @@ TEST_CASE("adding a duplicate name, a bad name or an unknown profile is refused"
     CHECK_THROWS_WITH(file.add(std::string(65, 'a'), "all", "2026-11-30T10:00:00Z"), Catch::Contains("is not a token name"));
     CHECK_THROWS_WITH(file.add("bob", "admin", "2026-11-30T10:00:00Z"), "unknown profile admin (all, scheduling, billing or lunch)");
     CHECK(file.entries().size() == 1);
-    CHECK(office::default_tokens_path("/srv/office/office.db") == "/srv/office/office-mcp.tokens");
 }
 
 // ---- office-mcp token ---------------------------------------------------------------------------
@@ -222,7 +223,7 @@ TEST_CASE("token add prints the new token once on stdout and stores it beside th
     const auto added = run_office_mcp({"token", "add", "alice", "--profile", "billing", "--db", db});
     REQUIRE(added.status == 0);
     REQUIRE(std::regex_match(added.out, std::regex("omcp_[A-Za-z0-9_-]{43}\n")));
-    const auto path = dir.file("office-mcp.tokens");
+    const auto path = dir.file("office.db.tokens");  // named after the database, as its key is
     CHECK(added.err == "office-mcp: token alice (profile billing) is stored in " + path +
                            " as a hash only; it will not be shown again, so keep it now\n");
     CHECK(mode_of(path) == 0600);
@@ -237,6 +238,47 @@ TEST_CASE("token add prints the new token once on stdout and stores it beside th
     const auto bob = run_office_mcp({"--db", db, "token", "add", "bob"});
     REQUIRE(bob.status == 0);
     CHECK(TokenFile::load(path).verify(bob.out.substr(0, bob.out.size() - 1))->profile == "all");
+    CHECK_FALSE(TokenFile::load(path).verify(bob.out.substr(0, bob.out.size() - 1))->approver);
+}
+
+TEST_CASE("token add --approver gives the approver right, kept as a fifth field that older lines do without", "[tokens][command]") {
+    TempDir dir;
+    const auto db = dir.file("office.db");
+    const auto path = dir.file("office.db.tokens");
+    const auto carol = run_office_mcp({"token", "add", "carol", "--profile", "billing", "--approver", "--db", db});
+    REQUIRE(carol.status == 0);
+    CHECK(carol.err == "office-mcp: token carol (profile billing, approver) is stored in " + path +
+                           " as a hash only; it will not be shown again, so keep it now\n");
+    REQUIRE(run_office_mcp({"token", "add", "dave", "--db", db}).status == 0);
+    const auto file = TokenFile::load(path);
+    const auto proved = file.verify(carol.out.substr(0, carol.out.size() - 1));
+    REQUIRE(proved);
+    CHECK(proved->approver);
+    // carol's line has the fifth field, dave's is the four-field line older versions wrote.
+    const auto text = contents(path);
+    CHECK(text.find("\t" + file.entries()[0].sha256 + "\tapprover\n") != std::string::npos);
+    CHECK(text.find("\t" + file.entries()[1].sha256 + "\n") != std::string::npos);
+    const auto listed = run_office_mcp({"token", "list", "--db", db});
+    CHECK(listed.out.find("carol  billing  yes") != std::string::npos);
+    CHECK(listed.out.find("dave   all      no ") != std::string::npos);
+    const auto stray = run_office_mcp({"token", "revoke", "dave", "--approver", "--db", db});
+    CHECK(stray.status == 2);
+    CHECK(stray.err == "office-mcp: --approver belongs to token add\n");
+}
+
+TEST_CASE("each database has its own tokens file, and an office made before keeps reading office-mcp.tokens", "[tokens][command]") {
+    TempDir dir;
+    // The old shared file, beside an existing office.
+    write_file(dir.file("office.db"), "");
+    REQUIRE(run_office_mcp({"token", "add", "alice", "--tokens", dir.file("office-mcp.tokens")}).status == 0);
+    CHECK(office::tokens_path_for(dir.file("office.db")) == dir.file("office-mcp.tokens"));
+    // A fresh database beside it does not inherit its callers (it would answer 401 to everyone).
+    CHECK(office::tokens_path_for(dir.file("o.db")) == dir.file("o.db.tokens"));
+    CHECK(run_office_mcp({"token", "list", "--db", dir.file("o.db")}).out == "No tokens in " + dir.file("o.db.tokens") + ".\n");
+    // Once the office has its own file, that one is read.
+    REQUIRE(run_office_mcp({"token", "add", "bob", "--tokens", dir.file("office.db.tokens")}).status == 0);
+    CHECK(office::tokens_path_for(dir.file("office.db")) == dir.file("office.db.tokens"));
+    CHECK(office::default_tokens_path("/srv/office/office.db") == "/srv/office/office.db.tokens");
 }
 
 TEST_CASE("token add refuses a duplicate name, a bad name and an unknown profile and leaves the file byte-identical", "[tokens][command]") {
@@ -295,9 +337,9 @@ TEST_CASE("token list shows name, profile and creation time, never a hash", "[to
     const auto listed = run_office_mcp({"token", "list", "--tokens", path});
     REQUIRE(listed.status == 0);
     const auto entries = TokenFile::load(path).entries();
-    CHECK(listed.out == "NAME    PROFILE     CREATED\n"
-                        "alice   all         " + entries[0].created + "\n"
-                        "desk-2  scheduling  " + entries[1].created + "\n");
+    CHECK(listed.out == "NAME    PROFILE     APPROVER  CREATED\n"
+                        "alice   all         no        " + entries[0].created + "\n"
+                        "desk-2  scheduling  no        " + entries[1].created + "\n");
     CHECK(std::regex_match(entries[0].created, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
     for (const auto& e : entries) CHECK(listed.out.find(e.sha256.substr(0, 8)) == std::string::npos);
 }
@@ -327,8 +369,8 @@ TEST_CASE("the token commands refuse a tokens file others can read, and a comman
     const auto nothing = run_office_mcp({"token", "--tokens", path});
     CHECK(nothing.status == 2);
     CHECK(nothing.err ==
-          "office-mcp: token needs add NAME, list or revoke NAME (office-mcp token add NAME [--profile P] | token list | "
-          "token revoke NAME  [--tokens FILE] [--db PATH])\n");
+          "office-mcp: token needs add NAME, list or revoke NAME (office-mcp token add NAME [--profile P] [--approver] | "
+          "token list | token revoke NAME  [--tokens FILE] [--db PATH])\n");
     const auto foreign = run_office_mcp({"token", "list", "--log-level", "debug", "--tokens", path});
     CHECK(foreign.status == 2);
     CHECK(foreign.err == "office-mcp: token takes --profile, --tokens and --db, not --log-level\n");
