@@ -6,6 +6,7 @@
 #include "fuzz/replay_http.h"
 #include "http_endpoint.h"
 #include "session_harness.h"
+#include "tokens.h"
 
 #include <catch2/catch.hpp>
 
@@ -1132,4 +1133,178 @@ TEST_CASE("trace context over HTTP: the traceparent header, unless _meta has its
     CHECK(audit[0].trace_id == header_trace);
     CHECK(audit[0].span_id == lines[0]["span_id"]);
     CHECK(audit[1].trace_id == meta_trace);
+}
+
+// ---- OAuth 2.1 resource server and the approver right (issue 25) -------------------------------
+
+namespace {
+
+// The office as an OAuth resource server whose bearer check is scripted: "lunch" is an OAuth user
+// allowed order_lunch only, "none" one with no office scope, "approver" a billing user with
+// office:approve, "clerk" a billing user without it, "down" a token the provider cannot vouch for
+// now, anything else refused with the verifier's sentence.
+void oauth_office(http::EndpointOptions& o, std::vector<std::string>* log = nullptr) {
+    o.protected_resource = std::make_shared<http::ProtectedResource>(
+        http::ProtectedResource{"https://office.example/mcp", {"https://id.example"}, office_scopes()});
+    o.authenticate = [](std::optional<std::string_view> token) {
+        http::Authentication a;
+        const auto user = [&](std::string name, std::vector<std::string> tools, bool approver) {
+            auto& p = a.caller.emplace();
+            p.name = std::move(name);
+            p.label = p.name + "@example.com";
+            p.tools = std::move(tools);
+            p.approver = approver;
+            p.oauth = true;
+        };
+        const std::vector<std::string> billing{"find_customer", "open_invoices", "issue_refund"};
+        if (token == "lunch") user("sub-bob", {"order_lunch"}, false);
+        else if (token == "none") user("sub-eve", {""}, false);
+        else if (token == "approver") user("sub-ana", billing, true);
+        else if (token == "clerk") user("sub-carl", billing, false);
+        else if (token == "down") a.unavailable = true, a.problem = "the office cannot check access tokens now";
+        else if (token) a.problem = "the token has expired";
+        return a;
+    };
+    if (log) {
+        // The refusals only: the requests the session answers have log lines of their own.
+        static std::optional<Logger> logger;
+        logger.emplace(LogLevel::Info, [log](std::string_view line) {
+            if (line.find(R"("event":"refused")") != std::string_view::npos) log->emplace_back(line);
+        });
+        o.logger = &*logger;
+    }
+}
+
+json with_forms(json params) {
+    params["_meta"] = kEnvelope;
+    params["_meta"]["io.modelcontextprotocol/clientCapabilities"] = {{"elicitation", {{"form", json::object()}}}};
+    return params;
+}
+
+http::Response modern_with_forms(Office& office, const json& params, const std::string& token) {
+    return office.post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"}, {"params", with_forms(params)}},
+                       {{"mcp-protocol-version", "2026-07-28"},
+                        {"mcp-method", "tools/call"},
+                        {"mcp-name", params["name"].get<std::string>()},
+                        {"authorization", "Bearer " + token}});
+}
+
+const json kRefund{{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}};
+
+}  // namespace
+
+TEST_CASE("OAuth: the protected resource metadata is served at both well-known places, without a token") {
+    Office office([](http::EndpointOptions& o) { oauth_office(o); });
+    for (const std::string target : {"/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"}) {
+        INFO(target);
+        const auto got = office.send({"GET", target, {}, ""});
+        CHECK(got.status == 200);
+        CHECK(header(got, "Content-Type") == "application/json");
+        CHECK(body(got) == json{{"resource", "https://office.example/mcp"},
+                                {"authorization_servers", {"https://id.example"}},
+                                {"scopes_supported", {"office:scheduling", "office:billing", "office:lunch", "office:all", "office:approve"}},
+                                {"bearer_methods_supported", {"header"}},
+                                {"resource_name", "office-mcp"}});
+    }
+    CHECK(office.send({"POST", "/.well-known/oauth-protected-resource", {}, ""}).status == 405);
+    CHECK(office.send({"GET", "/.well-known/oauth-protected-resource/other", {}, ""}).status == 404);
+    // Without OAuth there is nothing there.
+    Office plain;
+    CHECK(plain.send({"GET", "/.well-known/oauth-protected-resource/mcp", {}, ""}).status == 404);
+    CHECK(http::resource_metadata_url("https://office.example") == "https://office.example/.well-known/oauth-protected-resource");
+    CHECK(http::resource_metadata_url("https://office.example:8443/tenant/mcp") ==
+          "https://office.example:8443/.well-known/oauth-protected-resource/tenant/mcp");
+}
+
+TEST_CASE("OAuth: 401 names the resource metadata and the scope, a bad token adds invalid_token and why, 503 when the provider is away") {
+    std::vector<std::string> log;
+    Office office([&](http::EndpointOptions& o) { oauth_office(o, &log); });
+    const auto none = office.modern("tools/list");
+    CHECK(none.status == 401);
+    CHECK(header(none, "WWW-Authenticate") ==
+          R"(Bearer resource_metadata="https://office.example/.well-known/oauth-protected-resource/mcp", scope="office:all")");
+    const auto expired = office.modern("tools/list", {}, {{"authorization", "Bearer eyJ.secret.sig"}});
+    CHECK(expired.status == 401);
+    CHECK(header(expired, "WWW-Authenticate") ==
+          R"(Bearer resource_metadata="https://office.example/.well-known/oauth-protected-resource/mcp", scope="office:all", )"
+          R"(error="invalid_token", error_description="the token has expired")");
+    CHECK(body(expired)["error"]["message"] == "Unauthorized: the token has expired");
+    const auto away = office.modern("tools/list", {}, {{"authorization", "Bearer down"}});
+    CHECK(away.status == 503);
+    CHECK(header(away, "Retry-After") == "1");
+    // Each refusal has its log line, with the reason and never the token.
+    REQUIRE(log.size() == 3);
+    CHECK(log[0].find(R"("event":"refused","status":401,"reason":"Unauthorized: a bearer token is required")") != std::string::npos);
+    CHECK(log[1].find(R"("status":401,"reason":"Unauthorized: the token has expired")") != std::string::npos);
+    CHECK(log[2].find(R"("status":503)") != std::string::npos);
+    for (const auto& line : log) CHECK(line.find("secret") == std::string::npos);
+}
+
+TEST_CASE("OAuth: a call the token's scopes do not allow is 403 insufficient_scope naming the scope that would") {
+    std::vector<std::string> log;
+    Office office([&](http::EndpointOptions& o) { oauth_office(o, &log); });
+    const http::Headers bob{{"authorization", "Bearer lunch"}};
+    const auto tools = body(office.modern("tools/list", {}, bob))["result"]["tools"];
+    REQUIRE(tools.size() == 1);
+    CHECK(tools[0]["name"] == "order_lunch");
+    CHECK(office.modern("tools/call", lunch(), bob).status == 200);
+    const auto find = office.modern("tools/call", {{"name", "find_customer"}, {"arguments", {{"query", "Maria"}}}}, bob);
+    CHECK(find.status == 403);
+    CHECK(header(find, "WWW-Authenticate") ==
+          R"(Bearer resource_metadata="https://office.example/.well-known/oauth-protected-resource/mcp", scope="office:scheduling", )"
+          R"(error="insufficient_scope", error_description="the access token's scopes do not allow this; it needs office:scheduling")");
+    const auto refund = office.modern("tools/call", kRefund, bob);
+    CHECK(refund.status == 403);
+    CHECK(header(refund, "WWW-Authenticate").find(R"(scope="office:billing")") != std::string::npos);
+    // A tool that does not exist is still the session's unknown tool, not a scope to ask for.
+    const auto unknown = office.modern("tools/call", {{"name", "drop_tables"}, {"arguments", json::object()}}, bob);
+    CHECK(unknown.status == 200);
+    CHECK(body(unknown)["error"]["code"] == -32602);
+    // No office scope at all: nothing here, whatever is asked.
+    const auto nothing = office.modern("tools/list", {}, {{"authorization", "Bearer none"}});
+    CHECK(nothing.status == 403);
+    CHECK(header(nothing, "WWW-Authenticate").find(R"(scope="office:all", error="insufficient_scope")") != std::string::npos);
+    CHECK(office.count("refunds") == 0);
+    REQUIRE(log.size() == 3);
+    CHECK(log[0].find(R"("status":403)") != std::string::npos);
+    CHECK(log[0].find(R"("principal":"sub-bob")") != std::string::npos);
+}
+
+TEST_CASE("the approver right: only an approver is handed the refund form, anyone else's refund is queued, in both eras") {
+    Office office([](http::EndpointOptions& o) { oauth_office(o); });
+    // 2026-07-28: the clerk declares forms and still gets the queue, not the form.
+    const auto clerk = body(modern_with_forms(office, kRefund, "clerk"))["result"];
+    CHECK(clerk["structuredContent"]["status"] == "pending");
+    CHECK_FALSE(clerk.contains("inputRequests"));
+    CHECK(office.count("approval_requests WHERE status = 'pending'") == 1);
+    // The approver is asked, and its answer settles the clerk's queued request.
+    const auto asked = body(modern_with_forms(office, kRefund, "approver"))["result"];
+    CHECK(asked["resultType"] == "input_required");
+    json answer = kRefund;
+    answer["inputResponses"] = {{asked["inputRequests"].begin().key(), {{"action", "accept"}, {"content", {{"amount", 10}, {"reason", "broken cup"}}}}}};
+    answer["requestState"] = asked["requestState"];
+    // The clerk cannot use the approver's form: its answer is not taken, the request stays queued.
+    CHECK(body(modern_with_forms(office, answer, "clerk"))["result"]["structuredContent"]["status"] == "pending");
+    CHECK(office.count("refunds") == 0);
+    const auto approved = body(modern_with_forms(office, answer, "approver"))["result"];
+    CHECK(approved["structuredContent"]["status"] == "refunded");
+    CHECK(office.count("approval_requests WHERE status = 'approved'") == 1);
+    CHECK(office.count("audit WHERE action = 'refund_issued' AND detail LIKE '%approved by sub-ana@example.com (test/1)%'") == 1);
+
+    // 2025-11-25: the clerk's session declares elicitation; no elicitation/create comes, the call is queued.
+    LegacyClient legacy(office, true, {{"authorization", "Bearer clerk"}});
+    const auto call = legacy.request(7, "tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 3}}}});
+    CHECK_FALSE(call.open_stream);
+    CHECK(body(call)["result"]["structuredContent"]["status"] == "pending");
+    LegacyClient boss(office, true, {{"authorization", "Bearer approver"}});
+    const auto form = boss.request(8, "tools/call", {{"name", "issue_refund"}, {"arguments", {{"invoice_id", 3}}}});
+    REQUIRE(form.open_stream);
+    CHECK(events_of(form.body)[0]["method"] == "elicitation/create");
+}
+
+TEST_CASE("without a token, only the local user of a loopback office may approve: a network office without auth queues") {
+    Office local;
+    CHECK(body(modern_with_forms(local, kRefund, "ignored"))["result"]["resultType"] == "input_required");
+    Office open_network([](http::EndpointOptions& o) { o.anonymous_may_approve = false; });
+    CHECK(body(modern_with_forms(open_network, kRefund, "ignored"))["result"]["structuredContent"]["status"] == "pending");
 }

@@ -8,7 +8,7 @@
 // after exp it still accepts a token, and how long after one JWKS fetch it refuses to fetch
 // again (so how long until a token signed with a new key may be refused). Not a test file.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,14 +36,29 @@ export async function startServerUnderTest(provider) {
 
 const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
 
-export async function startOffice({ issuer, caFile, extraArgs = [], startupMs = 10_000 }) {
+/**
+ * Starts office-mcp (the binary in $OFFICE_MCP) on a fresh database in a temp dir, trusting
+ * `caFile`. Options beyond the issuer:
+ *   leeway, refetch  --oauth-leeway and --oauth-refetch (default 0 and 1: no clock leeway and a
+ *                    refetch at most every second, so expiry and rotation need no long waits);
+ *                    null leaves the flag out, so office-mcp's own default applies (the flood of
+ *                    unknown kids in office-refusals.test.mjs is tested that way)
+ *   extraArgs        more flags
+ * Returns { url, db, stderr(), command(), close(), clockSkewSeconds, jwksRefetchSeconds }:
+ * command(...args) runs `office-mcp ARGS --db DB` on the same database (token add, audit,
+ * approvals list) and returns its stdout.
+ */
+export async function startOffice({ issuer, caFile, leeway = 0, refetch = 1, extraArgs = [], startupMs = 10_000 }) {
   const bin = process.env.OFFICE_MCP;
   assert.ok(bin, 'OFFICE_OAUTH_SERVER=office needs OFFICE_MCP, the office-mcp binary: ' +
     'OFFICE_MCP=$PWD/build/stdio_server/office-mcp OFFICE_OAUTH_SERVER=office node --test tests/oauth/');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-oauth-'));
+  const db = path.join(dir, 'office.db');
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, SSL_CERT_FILE: caFile };
-  const args = ['--http', '127.0.0.1:0', '--oauth-issuer', issuer, '--db', path.join(dir, 'office.db'),
-    '--drain-delay', '0', ...extraArgs];
+  const tolerances = [...(leeway === null ? [] : ['--oauth-leeway', String(leeway)]),
+    ...(refetch === null ? [] : ['--oauth-refetch', String(refetch)])];
+  const args = ['--http', '127.0.0.1:0', '--oauth-issuer', issuer, '--db', db, '--drain-delay', '0',
+    ...tolerances, ...extraArgs];
   const child = spawn(path.resolve(bin), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -65,11 +80,14 @@ export async function startOffice({ issuer, caFile, extraArgs = [], startupMs = 
   });
   return {
     url,
+    db,
     stderr: () => stderr,
-    // office-mcp's OAuthSettings defaults (core/http/oauth.h: skew_seconds, refetch_seconds).
-    // Lower them here, with the flags office-mcp offers, to make the expiry and rotation tests fast.
-    clockSkewSeconds: 60,
-    jwksRefetchSeconds: 30,
+    command: (...command) => execFileSync(path.resolve(bin), [...command, '--db', db],
+      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    // office-mcp's OAuthSettings defaults (core/http/oauth.h: skew_seconds 60, refetch_seconds
+    // 30) unless lowered with the flags office-mcp offers, as they are by default here.
+    clockSkewSeconds: leeway ?? 60,
+    jwksRefetchSeconds: refetch ?? 30,
     async close() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
