@@ -12,6 +12,8 @@ packages=(build-essential cmake ninja-build pkg-config nlohmann-json3-dev libsql
 [ "${OFFICE_SETUP_EXTRA:-}" ] && read -r -a extra <<<"$OFFICE_SETUP_EXTRA" && packages+=("${extra[@]}")
 # haproxy: the replica tests run office-mcp behind a real one (tests/replicas).
 packages+=(haproxy)
+# openssl (the command): the TLS tests make their certificates with it (tests/http/make-test-certs.sh).
+packages+=(openssl)
 # The desk's translations: qt6-tools-dev (qt_add_translations) and qt6-l10n-tools (lupdate,
 # lrelease); qt6-translations-l10n: Qt's own qtbase_*.qm for the standard dialogs;
 # fonts-noto-cjk: Chinese glyphs on the desk's screen; qt6-charts-dev: the desk's Activity chart

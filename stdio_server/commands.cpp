@@ -37,9 +37,10 @@ Usage:
                                         one (token commands take --tokens FILE; default: the file
                                         DATABASE.tokens beside the database, mode 0600)
   office-mcp --http [HOST:]PORT          serve MCP over Streamable HTTP at http://HOST:PORT/mcp
-                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one), with
-                                        health checks at /healthz (serving) and /readyz (serving
-                                        and its database answers), 200 or 503, no token needed
+                                        (HOST defaults to 127.0.0.1; PORT 0 picks a free one;
+                                        https:// with --tls-cert and --tls-key), with health
+                                        checks at /healthz (serving) and /readyz (serving and its
+                                        database answers), 200 or 503, no token needed
   office-mcp --help | --version
 
 Options:
@@ -89,7 +90,12 @@ HTTP options:
                          longer than the balancer takes to see /readyz fail)
   --drain-timeout S      then the server waits for requests in hand and ends at most S seconds
                          after the SIGTERM (default 30). A second SIGTERM, or SIGINT, stops at once.
-                         SIGHUP re-reads the tokens and reopens --log-file
+                         SIGHUP re-reads the tokens and the TLS files and reopens --log-file
+  --tls-cert FILE        serve https: the certificate, PEM, followed by its chain (e.g. Let's
+                         Encrypt's fullchain.pem); with --tls-key. TLS 1.2 or 1.3 only
+  --tls-key FILE         its private key, PEM, not encrypted (e.g. privkey.pem). Both files are
+                         read again on SIGHUP and when they change on disk: new connections get
+                         the new certificate; files that cannot serve keep the old one
   --insecure-no-auth     serve a non-loopback address without tokens (anyone who reaches the port
                          can book, order and ask for refunds)
   --metrics-open         GET /metrics (Prometheus) without a token; by default it needs one

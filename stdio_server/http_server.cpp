@@ -1,8 +1,11 @@
 #include "http_server.h"
 
+#include "tls_context.h"
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 
 #include <cctype>
 #include <cstdio>
@@ -11,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -21,7 +25,10 @@ namespace {
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace bhttp = beast::http;
+namespace ssl = net::ssl;
 using tcp = net::ip::tcp;
+using PlainStream = beast::tcp_stream;
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
 
 class Server;
 
@@ -39,31 +46,56 @@ std::string chunk(std::string_view data) {
     return out;
 }
 
-// One client's TCP connection: reads requests one at a time (no pipelining), queues each for
-// the server's next group, writes its response (or keeps an SSE stream open for pushes).
-class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
+// A connection as the server sees it, whichever its stream (HttpConnection below).
+class Peer : public std::enable_shared_from_this<Peer> {
 public:
-    HttpConnection(tcp::socket socket, Server& server) : stream_(std::move(socket)), server_(server) {}
-    void start();
-    void respond(http::Response response);
-    void push(std::string_view events, bool end);
+    virtual ~Peer() = default;
+    virtual void start() = 0;
+    virtual void respond(http::Response response) = 0;
+    virtual void push(std::string_view events, bool end) = 0;
     // Waiting for a request of which nothing has arrived. When the listener closes, such a
     // connection kept alive after a response is closed at once; a new one (`answered()` false)
     // a moment later, since its client is likely about to send its first request.
-    bool waiting() const { return reading_ && !parser_->got_some() && buffer_.size() == 0; }
-    bool answered() const { return answered_; }
-    void close();
+    virtual bool waiting() const = 0;
+    virtual bool answered() const = 0;
+    virtual void close() = 0;
+};
+
+// One client's connection: reads requests one at a time (no pipelining), queues each for the
+// server's next group, writes its response (or keeps an SSE stream open for pushes). One code
+// for both streams: plain TCP (beast::tcp_stream) and TLS over it (beast::ssl_stream); only the
+// start (the handshake) and the end after a last response (close_notify) differ, and timeouts
+// and closing act on the TCP stream beneath either (lowest()).
+template <class Stream>
+class HttpConnection final : public Peer {
+public:
+    static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+    HttpConnection(tcp::socket socket, Server& server) requires(!kTls) : stream_(std::move(socket)), server_(server) {}
+    // TLS: the context current when the connection was accepted, kept for its life.
+    HttpConnection(tcp::socket socket, Server& server, std::shared_ptr<ssl::context> context) requires kTls
+        : context_(std::move(context)), stream_(std::move(socket), *context_), server_(server) {}
+    void start() override;
+    void respond(http::Response response) override;
+    void push(std::string_view events, bool end) override;
+    bool waiting() const override { return reading_ && !parser_->got_some() && buffer_.size() == 0; }
+    bool answered() const override { return answered_; }
+    void close() override;
 
 private:
+    std::shared_ptr<HttpConnection> self() { return std::static_pointer_cast<HttpConnection>(shared_from_this()); }
+    beast::tcp_stream& lowest() { return beast::get_lowest_layer(stream_); }
+    void serve();
     void read();
     void on_read(beast::error_code ec);
     void refuse(int status, std::string_view message);
     void send(std::string bytes);
     void write_next();
     void after_response();
+    void finish();
     void watch_for_close();
 
-    beast::tcp_stream stream_;
+    std::shared_ptr<ssl::context> context_;  // TLS only; before stream_, which uses it
+    Stream stream_;
     Server& server_;
     beast::flat_buffer buffer_;
     std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
@@ -73,6 +105,7 @@ private:
     bool answered_ = false;  // a response has been written on it
     bool keep_alive_ = true;
     bool streaming_ = false;  // an SSE response is open: its pushes come from the endpoint
+    bool watching_ = false;   // a read for the client's close is pending (watch_for_close)
     std::uint64_t stream_id_ = 0;
     bool closed_ = false;
 };
@@ -89,6 +122,7 @@ public:
           endpoint_(endpoint_options(), [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
           sweep_(io_),
           watch_(io_),
+          tls_watch_(io_),
           drain_(io_),
           deadline_(io_),
           watchdog_(io_),
@@ -103,13 +137,14 @@ public:
         acceptor_.listen(net::socket_base::max_listen_connections);
         const auto bound = acceptor_.local_endpoint();
         const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
-        const std::string url = "http://" + host + ":" + std::to_string(bound.port()) + "/mcp";
+        const std::string url = std::string(options_.tls ? "https" : "http") + "://" + host + ":" + std::to_string(bound.port()) + "/mcp";
         if (options_.listening) options_.listening(url);
         std::fprintf(stderr, "office-mcp: serving MCP at %s\n", url.c_str());
         std::fflush(stderr);
         accept();
         sweep();
         watch();
+        watch_tls_files();
         ping_watchdog();
         wait_for_signal();
         notify("READY=1");
@@ -119,11 +154,17 @@ public:
 
     const HttpServerOptions& options() const { return options_; }
     // A response the transport wrote itself (a malformed request, too many connections).
-    void refused(int status) { endpoint_.metrics().http_response(status); }
+    // Counted and logged like the endpoint's own refusals (Endpoint::log_refusal).
+    void refused(int status, std::string_view reason, const std::string& remote) {
+        endpoint_.metrics().http_response(status);
+        if (auto* logger = options_.endpoint.logger)
+            logger->event(status >= 500 ? LogLevel::Warn : LogLevel::Info, "refused",
+                          {{"status", status}, {"reason", reason}, {"remote", remote}});
+    }
     bool over_limit() const { return open_.size() > options_.max_connections; }
     bool draining() const { return draining_; }
-    void opened(HttpConnection* connection) { open_.insert(connection); }
-    void closed(HttpConnection* connection, std::uint64_t stream) {
+    void opened(Peer* connection) { open_.insert(connection); }
+    void closed(Peer* connection, std::uint64_t stream) {
         open_.erase(connection);
         if (stream) {
             streams_.erase(stream);
@@ -133,25 +174,34 @@ public:
     }
 
     // A whole request: answered with the others at hand, in the next round (answer_pending).
-    void queue(std::shared_ptr<HttpConnection> connection, http::Request request) {
+    void queue(std::shared_ptr<Peer> connection, http::Request request) {
         pending_.push_back({std::move(connection), http::Exchange{std::move(request), {}}});
         if (pending_.size() == 1) net::post(io_, [this] { answer_pending(); });
     }
     // An open stream keeps its connection alive (no read or write may be pending on it).
-    void stream_opened(std::uint64_t stream, std::shared_ptr<HttpConnection> connection) {
+    void stream_opened(std::uint64_t stream, std::shared_ptr<Peer> connection) {
         streams_[stream] = std::move(connection);
+    }
+    // A client that connected to the TLS port and did not complete a handshake: plain HTTP, an
+    // old TLS version, no cipher in common, a port scanner, or silence past the request timeout.
+    // Its problem, not the server's: a debug line.
+    void handshake_failed(const beast::error_code& ec) {
+        log("tls_handshake", {{"problem", ec.message()}}, LogLevel::Debug);
     }
 
 private:
     struct Pending {
-        std::shared_ptr<HttpConnection> connection;
+        std::shared_ptr<Peer> connection;
         http::Exchange exchange;
     };
 
     void accept() {
         acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
             if (ec == net::error::operation_aborted) return;
-            if (!ec) std::make_shared<HttpConnection>(std::move(socket), *this)->start();
+            if (!ec && options_.tls)
+                std::make_shared<HttpConnection<TlsStream>>(std::move(socket), *this, options_.tls->context())->start();
+            else if (!ec)
+                std::make_shared<HttpConnection<PlainStream>>(std::move(socket), *this)->start();
             accept();
         });
     }
@@ -192,6 +242,18 @@ private:
             if (ec) return;
             endpoint_.poll();
             watch();
+        });
+    }
+
+    // A renewed certificate (certbot, an ACME client, cp) is served from the next connection on,
+    // within a second, without a signal; bad files keep the old one (tls_context.h).
+    void watch_tls_files() {
+        if (!options_.tls) return;
+        tls_watch_.expires_after(std::chrono::seconds(1));
+        tls_watch_.async_wait([this](beast::error_code ec) {
+            if (ec) return;
+            options_.tls->refresh();
+            watch_tls_files();
         });
     }
 
@@ -261,10 +323,11 @@ private:
         acceptor_.close(ignored);
         sweep_.cancel();
         watch_.cancel();
+        tls_watch_.cancel();
     }
 
     void close_waiting(bool answered_only) {
-        const std::vector<HttpConnection*> open(open_.begin(), open_.end());
+        const std::vector<Peer*> open(open_.begin(), open_.end());
         for (auto* connection : open)
             if (connection->waiting() && (connection->answered() || !answered_only)) connection->close();
     }
@@ -291,8 +354,8 @@ private:
         if (options_.notify) options_.notify(state);
     }
 
-    void log(std::string_view event, const nlohmann::ordered_json& fields) {
-        if (options_.endpoint.logger) options_.endpoint.logger->event(LogLevel::Info, event, fields);
+    void log(std::string_view event, const nlohmann::ordered_json& fields, LogLevel level = LogLevel::Info) {
+        if (options_.endpoint.logger) options_.endpoint.logger->event(level, event, fields);
     }
 
     HttpServerOptions options_;
@@ -301,19 +364,37 @@ private:
     http::Endpoint endpoint_;
     net::steady_timer sweep_;
     net::steady_timer watch_;
+    net::steady_timer tls_watch_;
     net::steady_timer drain_;     // the end of the drain delay
     net::steady_timer deadline_;  // the drain timeout (or the last events' moment)
     net::steady_timer watchdog_;
     net::signal_set signals_;
     std::vector<Pending> pending_;
-    std::map<std::uint64_t, std::shared_ptr<HttpConnection>> streams_;
-    std::unordered_set<HttpConnection*> open_;
+    std::map<std::uint64_t, std::shared_ptr<Peer>> streams_;
+    std::unordered_set<Peer*> open_;
     bool draining_ = false;  // SIGTERM came: /readyz is 503, every response closes its connection
     bool closing_ = false;   // the drain delay is over: no new connections; done when none is open
 };
 
-void HttpConnection::start() {
+template <class Stream>
+void HttpConnection<Stream>::start() {
     server_.opened(this);
+    if constexpr (kTls) {
+        // The handshake is the start of the first request: within the request timeout too, so a
+        // client that connects and never says hello is dropped like a slow one.
+        lowest().expires_after(server_.options().request_timeout);
+        stream_.async_handshake(ssl::stream_base::server, [self = self()](beast::error_code ec) {
+            if (!ec) return self->serve();
+            self->server_.handshake_failed(ec);
+            self->close();
+        });
+    } else {
+        serve();
+    }
+}
+
+template <class Stream>
+void HttpConnection<Stream>::serve() {
     if (server_.over_limit()) {
         keep_alive_ = false;
         refuse(503, "Service Unavailable: too many connections");
@@ -322,22 +403,25 @@ void HttpConnection::start() {
     read();
 }
 
-void HttpConnection::read() {
+template <class Stream>
+void HttpConnection<Stream>::read() {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(server_.options().max_header_bytes));
     parser_->body_limit(server_.options().endpoint.max_body);
-    stream_.expires_after(server_.options().request_timeout);
+    lowest().expires_after(server_.options().request_timeout);
     reading_ = true;
-    bhttp::async_read(stream_, buffer_, *parser_,
-                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    bhttp::async_read(stream_, buffer_, *parser_, [self = self()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
-void HttpConnection::on_read(beast::error_code ec) {
+template <class Stream>
+void HttpConnection<Stream>::on_read(beast::error_code ec) {
     reading_ = false;
     if (ec == bhttp::error::end_of_stream || ec == beast::error::timeout || ec == net::error::eof ||
-        ec == net::error::connection_reset || ec == net::error::operation_aborted) {
+        ec == net::error::connection_reset || ec == net::error::operation_aborted ||
+        ec.category() == net::error::get_ssl_category() || ec == ssl::error::stream_truncated) {
         // Gone, or silent too long (slowloris): nothing to answer. A request cut short by the
-        // timeout gets no response either; the client stopped sending it.
+        // timeout gets no response either; the client stopped sending it. A TLS error (a
+        // record that does not decrypt, a FIN without close_notify) leaves nothing to answer on.
         return close();
     }
     keep_alive_ = false;  // after a malformed request, the stream cannot be trusted
@@ -364,14 +448,15 @@ void HttpConnection::on_read(beast::error_code ec) {
     }
     request.body = std::move(message.body());
     beast::error_code peer_ec;
-    const auto peer = stream_.socket().remote_endpoint(peer_ec);
+    const auto peer = lowest().socket().remote_endpoint(peer_ec);
     if (!peer_ec) request.remote = peer.address().to_string();
     keep_alive_ = message.keep_alive();
-    stream_.expires_never();  // until the response is written
+    lowest().expires_never();  // until the response is written
     server_.queue(shared_from_this(), std::move(request));
 }
 
-void HttpConnection::respond(http::Response response) {
+template <class Stream>
+void HttpConnection<Stream>::respond(http::Response response) {
     if (server_.draining()) keep_alive_ = false;  // the client's next request goes to a new connection
     std::string bytes = status_line(response.status);
     for (const auto& [name, value] : response.headers) bytes += name + ": " + value + "\r\n";
@@ -390,7 +475,8 @@ void HttpConnection::respond(http::Response response) {
     send(std::move(bytes));
 }
 
-void HttpConnection::push(std::string_view events, bool end) {
+template <class Stream>
+void HttpConnection<Stream>::push(std::string_view events, bool end) {
     if (!streaming_ || closed_) return;
     std::string bytes;
     if (!events.empty()) bytes = chunk(events);
@@ -405,8 +491,11 @@ void HttpConnection::push(std::string_view events, bool end) {
     send(std::move(bytes));
 }
 
-void HttpConnection::refuse(int status, std::string_view message) {
-    server_.refused(status);
+template <class Stream>
+void HttpConnection<Stream>::refuse(int status, std::string_view message) {
+    beast::error_code ec;
+    const auto peer = lowest().socket().remote_endpoint(ec);
+    server_.refused(status, message, ec ? std::string() : peer.address().to_string());
     http::Response response;
     response.status = status;
     response.headers.emplace_back("Content-Type", "application/json");
@@ -416,55 +505,79 @@ void HttpConnection::refuse(int status, std::string_view message) {
     respond(std::move(response));
 }
 
-void HttpConnection::send(std::string bytes) {
+template <class Stream>
+void HttpConnection<Stream>::send(std::string bytes) {
     if (closed_) return;
     if (!bytes.empty()) outbox_.push_back(std::move(bytes));
     if (!writing_) write_next();
 }
 
-void HttpConnection::write_next() {
+template <class Stream>
+void HttpConnection<Stream>::write_next() {
     if (outbox_.empty()) {
         writing_ = false;
         if (!streaming_) after_response();
         return;
     }
     writing_ = true;
-    // A client that does not read what it asked for is dropped, not waited on for ever.
-    stream_.expires_after(server_.options().request_timeout);
-    net::async_write(stream_, net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    // A client that does not read what it asked for is dropped, not waited on for ever. (With
+    // a watch pending this sets the write's timeout only; the watch's read has none.)
+    lowest().expires_after(server_.options().request_timeout);
+    net::async_write(stream_, net::buffer(outbox_.front()), [self = self()](beast::error_code ec, std::size_t) {
         if (ec) return self->close();
         self->outbox_.pop_front();
-        if (self->streaming_ && self->outbox_.empty()) self->stream_.expires_never();
+        if (self->streaming_ && self->outbox_.empty()) self->lowest().expires_never();
         self->write_next();
     });
 }
 
-// Closing the stream is how a client cancels (and how it goes away): noticed while we wait
-// for the person, not only at the next write. Input the client sends meanwhile stays in the
-// socket for the read after the stream.
-void HttpConnection::watch_for_close() {
-    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this()](beast::error_code ec) {
-        if (!self->streaming_ || self->closed_) return;
-        char byte;
-        beast::error_code peek;
-        const auto n = ec ? 0 : self->stream_.socket().receive(net::buffer(&byte, 1), tcp::socket::message_peek, peek);
-        if (ec || peek || n == 0) self->close();
+// Closing the stream is how a client cancels (and how it goes away): noticed while we wait for
+// the person, not only at the next write. So while a stream is open the connection reads: the
+// end of input, or an error, is the client leaving. The read goes through the stream, TLS
+// included: a TLS client closes with close_notify before its FIN, bytes that a peek at the
+// socket could not tell from a next request. What a client sends meanwhile is kept in the
+// buffer for the read after the stream, and the watch ends there (nothing more is buffered).
+template <class Stream>
+void HttpConnection<Stream>::watch_for_close() {
+    watching_ = true;
+    stream_.async_read_some(buffer_.prepare(4096), [self = self()](beast::error_code ec, std::size_t n) {
+        self->watching_ = false;
+        self->buffer_.commit(n);
+        if (self->closed_) return;
+        if (ec && ec != net::error::operation_aborted) return self->close();
+        // The stream ended while this read waited: after_response cancelled it to read the next request.
+        if (!self->streaming_ && !self->writing_) self->after_response();
     });
 }
 
-void HttpConnection::after_response() {
+template <class Stream>
+void HttpConnection<Stream>::after_response() {
     answered_ = true;
+    if (watching_) return lowest().cancel();  // a stream just ended: its watch returns here first
     if (keep_alive_) return read();
-    beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    close();
+    finish();
 }
 
-void HttpConnection::close() {
+// The end after a last response (Connection: close). Plain TCP sends its FIN; TLS sends
+// close_notify first and waits a moment for the client's, which many never send.
+template <class Stream>
+void HttpConnection<Stream>::finish() {
+    if constexpr (kTls) {
+        lowest().expires_after(std::chrono::seconds(2));
+        stream_.async_shutdown([self = self()](beast::error_code) { self->close(); });
+    } else {
+        beast::error_code ignored;
+        lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
+        close();
+    }
+}
+
+template <class Stream>
+void HttpConnection<Stream>::close() {
     if (closed_) return;
     closed_ = true;
     beast::error_code ignored;
-    stream_.socket().close(ignored);
+    lowest().socket().close(ignored);
     server_.closed(this, std::exchange(stream_id_, 0));
 }
 

@@ -10,21 +10,28 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace office {
 
+class TlsContext;  // tls_context.h
+
 struct HttpServerOptions {
     std::string host = "127.0.0.1";  // an address, not a name: what to bind
     unsigned short port = 0;         // 0: any free port (the line on stderr says which)
     http::EndpointOptions endpoint;
+    // https (--tls-cert, --tls-key) when set: each new connection takes its current context; the
+    // server looks at the files every second (and SIGHUP's `reload` makes it read them).
+    std::shared_ptr<TlsContext> tls;
     std::size_t max_connections = 512;    // more are answered 503 and closed
     std::size_t max_header_bytes = 16 * 1024;
     std::size_t max_headers = 100;
-    // A request must arrive whole within this (slow clients, slowloris); an idle keep-alive
-    // connection is closed after it too. A response must be taken within it as well.
+    // A request must arrive whole within this (slow clients, slowloris), the TLS handshake
+    // before it included; an idle keep-alive connection is closed after it too. A response must
+    // be taken within it as well.
     std::chrono::seconds request_timeout{30};
     // SIGTERM drains (docs/architecture.md, "Stopping"): /readyz turns 503 at once; requests
     // are served for drain_delay more (with Connection: close), so a balancer sees it first;
@@ -33,7 +40,7 @@ struct HttpServerOptions {
     // at the latest. A second SIGTERM, or SIGINT at any time, stops at once.
     std::chrono::milliseconds drain_delay{5000};
     std::chrono::milliseconds drain_timeout{30000};
-    // SIGHUP: re-read what can change without a restart (tokens, the log file).
+    // SIGHUP: re-read what can change without a restart (tokens, the log file, the TLS files).
     std::function<void()> reload;
     // Called once the port is bound, before any request is read, with the MCP endpoint's URL
     // (http://127.0.0.1:PORT/mcp): with port 0, the first moment the URL is known.
@@ -48,7 +55,7 @@ struct HttpServerOptions {
 std::optional<bool> is_loopback_address(const std::string& host);
 
 // Serves until SIGINT, or SIGTERM and its drain. Prints "office-mcp: serving MCP at URL" on stderr
-// once listening. Returns the exit status; throws std::runtime_error when it cannot listen.
+// once listening (https:// with TLS). Returns the exit status; throws std::runtime_error when it cannot listen.
 int serve_http(HttpServerOptions options);
 
 }  // namespace office

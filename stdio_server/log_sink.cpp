@@ -1,5 +1,6 @@
 #include "log_sink.h"
 
+#include "clock.h"
 #include "options.h"
 
 #include <cerrno>
@@ -7,6 +8,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,21 +27,50 @@ LogSink::LogSink(const std::string& log_file, WriteAll write_all) : path_(log_fi
     // A client may hand us a stderr pipe it never reads. Once that pipe is full a log line is
     // dropped rather than written, so the log can never stall the protocol.
     struct stat log_stat {};
-    pipe_ = fstat(fd_, &log_stat) == 0 && (S_ISFIFO(log_stat.st_mode) || S_ISSOCK(log_stat.st_mode));
+    const bool got = fstat(fd_, &log_stat) == 0;
+    socket_ = got && S_ISSOCK(log_stat.st_mode);
+    pipe_ = got && (S_ISFIFO(log_stat.st_mode) || socket_);
 }
 
 // A log file gets a round's lines in one write, just before the round's replies: whole lines
 // still (O_APPEND keeps them apart from other processes'), one system call instead of one per
 // request. A pipe keeps one write per line, each only when the pipe has room.
+// Lines dropped are counted, and the count is the next line written, so a gap is never silent.
 void LogSink::write(std::string_view line) {
     if (!pipe_) {
         pending_.append(line);
         if (pending_.size() >= kMaxPendingLog) flush();
         return;
     }
+    if (dropped_ > 0) {
+        const std::string note = R"({"ts":")" + office::utc_now() + R"(","level":"warn","event":"log_dropped","lines":)" +
+                                 std::to_string(dropped_) + R"(,"why":"the log's reader did not keep up"})" + "\n";
+        if (!try_write(note)) {
+            ++dropped_;
+            return;
+        }
+        dropped_ = 0;
+    }
+    if (!try_write(line)) ++dropped_;
+}
+
+// `line` written whole if the pipe or socket has room now; false (nothing written) if not. A
+// socket is asked with a non-blocking send (its poll says writable only once a third of its
+// buffer is free, which a burst of lines outruns while a write would still fit); a pipe with poll
+// (it has room for PIPE_BUF bytes then, and our lines are shorter). O_NONBLOCK is not set on the
+// descriptor: the client that gave us stderr shares it.
+bool LogSink::try_write(std::string_view line) {
+    if (socket_) {
+        const ssize_t sent = ::send(fd_, line.data(), line.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (sent <= 0) return false;
+        // A line begun is finished (blocking for its rest only), so the log keeps whole lines.
+        if (static_cast<std::size_t>(sent) < line.size()) write_all_(line.substr(static_cast<std::size_t>(sent)), fd_);
+        return true;
+    }
     pollfd ready{fd_, POLLOUT, 0};
-    if (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT)) return;
+    if (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT)) return false;
     write_all_(line, fd_);
+    return true;
 }
 
 void LogSink::flush() {

@@ -1,5 +1,6 @@
 // Where the server's log lines go: stderr, or the file --log-file names. Each line leaves
-// whole; a log that cannot be written is dropped and the requests go on.
+// whole; a line a full pipe cannot take is dropped and the requests go on, and the next line
+// written says how many were dropped ("event":"log_dropped").
 
 #pragma once
 
@@ -25,9 +26,13 @@ public:
     bool reopen();
 
 private:
+    bool try_write(std::string_view line);
+
     std::string path_;
     int fd_;
-    bool pipe_;
+    bool pipe_;    // a pipe or socket: lines leave one by one, when it has room
+    bool socket_;
+    std::size_t dropped_ = 0;
     WriteAll write_all_;
     std::string pending_;
 };

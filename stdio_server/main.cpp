@@ -126,6 +126,10 @@ Options parse_options(int argc, char** argv) {
             o.insecure_no_auth = true;
         } else if (arg == "--metrics-open") {
             o.metrics_open = true;
+        } else if (arg == "--tls-cert") {
+            o.tls_cert = value();
+        } else if (arg == "--tls-key") {
+            o.tls_key = value();
         } else if (arg == "--since") {
             o.audit.since = value();
             if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
@@ -307,5 +311,7 @@ int main(int argc, char** argv) {
     const auto options = parse_options(argc, argv);
     if (const auto status = run_command(options)) return *status;
     settle_heap();
+    if (options.http.empty() && (!options.tls_cert.empty() || !options.tls_key.empty()))
+        fail("--tls-cert and --tls-key go with --http: stdin and stdout need no TLS");
     return options.http.empty() ? serve(options) : serve_http(options, write_all);
 }

@@ -7,6 +7,7 @@
 #include "run_log.h"
 #include "service_manager.h"
 #include "office_store_for.h"
+#include "tls_context.h"
 #include "tokens.h"
 #include "tool.h"
 
@@ -126,6 +127,16 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     if (!*loopback && !o.insecure_no_auth && !issuer && tokens->now().empty())
         fail("refusing to serve " + h.host + " without tokens: anyone who reaches the port could call issue_refund "
              "(add tokens with `office-mcp token add NAME`, or pass --insecure-no-auth)");
+    // https: both files or neither; files that cannot serve stop the server before it listens.
+    if (o.tls_cert.empty() != o.tls_key.empty())
+        fail("--tls-cert and --tls-key go together: give both (the certificate chain and its private key, PEM) or neither");
+    if (!o.tls_cert.empty()) {
+        try {
+            h.tls = std::make_shared<office::TlsContext>(o.tls_cert, o.tls_key, &logger);
+        } catch (const std::exception& e) {  // TlsError, or OpenSSL out of memory
+            fail(e.what());
+        }
+    }
     h.request_timeout = std::chrono::seconds(o.request_timeout);
     h.max_connections = static_cast<std::size_t>(o.max_connections);
     const auto tools = enabled_tools(o);
@@ -171,11 +182,13 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.endpoint.logger = &logger;
     h.drain_delay = std::chrono::milliseconds(o.drain_delay_ms);
     h.drain_timeout = std::chrono::milliseconds(o.drain_timeout_ms);
-    h.reload = [&] {
+    h.reload = [&, tls = h.tls] {
         tokens->reload();
         const bool reopened = log.reopen();
-        logger.event(reopened ? office::LogLevel::Info : office::LogLevel::Error, "reload",
-                     nlohmann::ordered_json{{"tokens", tokens_path}, {"log_file", reopened ? "reopened" : "cannot reopen; still the old file"}});
+        nlohmann::ordered_json fields{{"tokens", tokens_path}, {"log_file", reopened ? "reopened" : "cannot reopen; still the old file"}};
+        const bool renewed = !tls || tls->refresh(true);  // logs its own "tls" line, the problem included
+        if (tls) fields["tls"] = renewed ? "reloaded" : "cannot reload; still the old certificate";
+        logger.event(reopened && renewed ? office::LogLevel::Info : office::LogLevel::Error, "reload", fields);
     };
     h.notify = [](std::string_view state) { service_manager::notify(state); };
     h.watchdog = service_manager::watchdog_interval();
@@ -183,7 +196,20 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     start["http"] = o.http;
     start["tokens"] = tokens_path;
     if (issuer) start["oauth_issuer"] = o.oauth_issuer;
+    start["tls"] = h.tls != nullptr;
+    if (h.tls) {
+        const auto& c = h.tls->certificate();
+        start["certificate"] = {{"file", o.tls_cert}, {"subject", c.subject}, {"not_after", c.not_after}, {"serial", c.serial}};
+    }
     logger.event(office::LogLevel::Info, "start", start);
+    if (h.tls && h.tls->certificate().expired)
+        logger.event(office::LogLevel::Warn, "tls",
+                     nlohmann::ordered_json{{"problem", "the TLS certificate " + o.tls_cert + " expired at " + h.tls->certificate().not_after +
+                                                            "; clients will refuse it until it is renewed"}});
+    if (!*loopback && !h.tls && !tokens->now().empty())
+        logger.event(office::LogLevel::Warn, "plaintext",
+                     nlohmann::ordered_json{{"problem", "bearer tokens cross the network in clear on " + h.host +
+                                                            ": serve https with --tls-cert and --tls-key, or put a TLS proxy in front"}});
     int status = 0;
     try {
         status = office::serve_http(std::move(h));

@@ -27,9 +27,9 @@ namespace office::testing {
 
 inline constexpr const char* kKeys = "OFFICE_MCP_STATE_KEYS=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
-// office-mcp --http on a free port of 127.0.0.1, over a database in `dir`, or over `db` (what
-// --db takes: on the suites' backend, test_database.h). A `wrapper` command line runs it (see
-// ServerProcess), e.g. a shell that sends its stdout to a file.
+// office-mcp --http on a free port of 127.0.0.1 (https when `extra` has --tls-cert), over a
+// database in `dir`, or over `db` (what --db takes: on the suites' backend, test_database.h). A
+// `wrapper` command line runs it (see ServerProcess), e.g. a shell that sends its stdout to a file.
 struct HttpOffice {
     ServerProcess process;
     int port = 0;
@@ -41,10 +41,11 @@ struct HttpOffice {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
         while (std::chrono::steady_clock::now() < deadline) {
             const auto err = process.stderr_text();
-            const auto at = err.find("serving MCP at http://127.0.0.1:");
-            if (at != std::string::npos) {
-                port = std::stoi(err.substr(at + std::strlen("serving MCP at http://127.0.0.1:")));
-                return;
+            for (const std::string said : {"serving MCP at http://127.0.0.1:", "serving MCP at https://127.0.0.1:"}) {
+                if (const auto at = err.find(said); at != std::string::npos) {
+                    port = std::stoi(err.substr(at + said.size()));
+                    return;
+                }
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }

@@ -74,6 +74,7 @@ struct CallContext {
     UnixClock now = system_now;               // the session's clock: every time a tool records
     Caller caller;
     bool can_elicit = false;              // some route to a person exists for this call
+    bool may_approve = true;              // the caller may approve money (over HTTP: the approver right)
     Route route = Route::None;
     // Second round only: the answers, keyed as InputRequired::key ({action, content}).
     const json* input_responses = nullptr;

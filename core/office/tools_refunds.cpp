@@ -192,10 +192,12 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
     }
     if (invoice->left() == 0) return already_refunded(invoice_id);
     const auto id = store.queue_approval(invoice_id, ctx.caller.label, now);
+    // Why no form: the client cannot show one, or the caller may not approve money (HTTP without
+    // the approver right) whatever it can show.
+    const std::string why = ctx.may_approve ? "the client cannot show the approval form" : "the caller may not approve refunds";
     audit(store, ctx, "refund_queued", "invoice", invoice_id,
-          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) +
-              (ctx.tasks ? "; the client cannot show the approval form and follows the request as a task."
-                         : "; the client cannot show the approval form."),
+          "Approval request #" + std::to_string(id) + " queued for the refund of " + describe(*invoice) + "; " + why +
+              (ctx.tasks ? " and follows the request as a task." : "."),
           now);
     const json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", "pending"}};
     if (ctx.tasks) {
@@ -208,8 +210,9 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
         handed.task = task_members(task);
         return commit_with_result(tx, store, ctx, std::move(handed));
     }
-    ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and this client cannot show "
-                      "the approval form. Approval request #" + std::to_string(id) +
+    ToolResult queued{"Refunding " + describe(*invoice) + " needs a person's approval, and " +
+                          (ctx.may_approve ? "this client cannot show the approval form" : "this caller may not approve refunds") +
+                          ". Approval request #" + std::to_string(id) +
                           " is queued; a person will review it in office-desk. Call issue_refund for invoice " +
                           std::to_string(invoice_id) + " again later to see whether it was approved.",
                       structured};

@@ -84,6 +84,7 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.caller = request.caller;
     ctx.locale = options_.locale;
     // Only a caller that may approve money is handed a form; anyone else's refund is queued.
+    ctx.may_approve = options_.may_approve;
     ctx.can_elicit = request.modern ? options_.may_approve && declares_form_elicitation(*request.capabilities)
                                     : legacy_ && legacy_->can_elicit;
     ctx.tasks = request.has().tasks && declares_tasks(*request.capabilities);

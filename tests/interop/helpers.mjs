@@ -2,7 +2,7 @@
 // server process, a tap that records every JSON-RPC message on the wire, and the facts about the
 // seeded office that both SDK clients must observe. Not a test file (node --test skips it).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,7 +46,7 @@ export function serverParameters(db, extraArgs = []) {
   return { command: officeMcpBinary(), args: ['--db', db, ...extraArgs], env: minimalEnvironment(), stderr: 'pipe' };
 }
 
-function minimalEnvironment() {
+export function minimalEnvironment() {
   const env = {};
   for (const key of ['HOME', 'PATH', 'LANG', 'TMPDIR', 'USER', 'LOGNAME', 'SHELL', 'TERM']) {
     if (process.env[key] !== undefined) env[key] = process.env[key];
@@ -62,26 +62,45 @@ export function freshStateKeys() {
   return randomBytes(32).toString('hex');
 }
 
-const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
+const SERVING = /^office-mcp: serving MCP at (https?:\/\/\S+)$/m;
+
+/**
+ * A throwaway PKI made by tests/http/make-test-certs.sh (the openssl command) in a new temporary
+ * folder: `ca` the root to trust, `cert`/`key` the server's (127.0.0.1 and localhost; the cert
+ * file holds the chain). Throws, saying why, when openssl is missing.
+ */
+export function makeTestCerts() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-interop-certs-'));
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'http', 'make-test-certs.sh');
+  execFileSync(script, [dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return {
+    ca: path.join(dir, 'ca.pem'),
+    cert: path.join(dir, 'one.pem'),
+    key: path.join(dir, 'one.key'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 /**
  * Starts `office-mcp --http 127.0.0.1:0 --db DB --log-file LOG` and waits for the one line on
- * stderr that names its URL. `stateKeys` sets OFFICE_MCP_STATE_KEYS (replicas must share it).
+ * stderr that names its URL. `stateKeys` sets OFFICE_MCP_STATE_KEYS (replicas must share it);
+ * `tls` ({ cert, key }, e.g. from makeTestCerts) serves https with --tls-cert and --tls-key.
  * The log goes to a file, not to the stderr pipe: the server writes a request's line before its
  * reply leaves, so once a client has a reply the file holds its line, whereas a pipe's data may
  * reach this process after the reply's (the two are separate descriptors). Returns:
- *   url          the MCP endpoint, http://127.0.0.1:PORT/mcp
+ *   url          the MCP endpoint, http://127.0.0.1:PORT/mcp (https:// with `tls`)
  *   stderr()     everything the server wrote so far: its stderr, then its log
  *   requests()   the log's "request" events (one JSON object per line), to see who served what
  *   stop()       SIGTERM, then checks that the server exited by itself (status 0, or the signal
  *                it was sent), never wrote a byte on stdout, and never died before it was asked to
  */
-export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs = 10_000 }) {
+export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs = 10_000, tls }) {
   const env = minimalEnvironment();
   if (stateKeys) env.OFFICE_MCP_STATE_KEYS = stateKeys;
   // No drain delay (tests/replicas/roll.test.mjs tests the drain): stop() ends it at once.
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-interop-log-')), 'office-mcp.log');
-  const args = ['--http', '127.0.0.1:0', '--db', db, '--drain-delay', '0', '--log-file', log, ...extraArgs];
+  const args = ['--http', '127.0.0.1:0', '--db', db, '--drain-delay', '0', '--log-file', log,
+    ...(tls ? ['--tls-cert', tls.cert, '--tls-key', tls.key] : []), ...extraArgs];
   const child = spawn(officeMcpBinary(), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderrChunks = [];
   let stdout = '';
@@ -106,7 +125,8 @@ export async function startHttpServer({ db, stateKeys, extraArgs = [], startupMs
     child.on('error', (error) => { clearTimeout(timer); reject(error); });
     exited.then(() => { clearTimeout(timer); reject(new Error(`${describeExit()} before serving; stderr:\n${stderr()}`)); });
   });
-  assert.match(url, /^http:\/\/127\.0\.0\.1:[1-9][0-9]*\/mcp$/, 'the announced URL');
+  assert.match(url, tls ? /^https:\/\/127\.0\.0\.1:[1-9][0-9]*\/mcp$/ : /^http:\/\/127\.0\.0\.1:[1-9][0-9]*\/mcp$/,
+    'the announced URL');
 
   return {
     url,
