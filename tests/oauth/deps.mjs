@@ -21,6 +21,7 @@ export const { Client } = await load('@modelcontextprotocol/sdk/client/index.js'
 export const { StreamableHTTPClientTransport } = await load('@modelcontextprotocol/sdk/client/streamableHttp.js');
 export const { StdioClientTransport } = await load('@modelcontextprotocol/sdk/client/stdio.js');
 export const { UnauthorizedError } = await load('@modelcontextprotocol/sdk/client/auth.js');
+export const { ElicitRequestSchema } = await load('@modelcontextprotocol/sdk/types.js');
 export const { McpServer } = await load('@modelcontextprotocol/sdk/server/mcp.js');
 export const { StreamableHTTPServerTransport } = await load('@modelcontextprotocol/sdk/server/streamableHttp.js');
 export const { createMcpExpressApp } = await load('@modelcontextprotocol/sdk/server/express.js');

@@ -16,9 +16,14 @@
 //     at /.well-known/oauth-authorization-server (RFC 8414, which the MCP SDK asks for first);
 //     its issuer is exactly `issuer`, and it says authorization_response_iss_parameter_supported.
 //   - rotateKeys(): a new signing key (new kid) replaces the JWKS.
+//   - for tests of what a resource server refuses: jwksFetches() counts the GETs of the JWKS
+//     (to see when a server fetches the keys again), signToken() signs any claims and header with
+//     the current private key and its kid (tokens this server would never issue: nbf in the
+//     future, another iss...), publicKeyPem() is the current public key as PEM (the HS256 attack's
+//     "secret").
 // Not a test file.
 import assert from 'node:assert/strict';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -104,7 +109,8 @@ function memoryAdapter() {
  * With TLS, this process's fetch is made to trust the CA (tls.mjs trustCa); child processes need
  * NODE_EXTRA_CA_CERTS=caFile (Node) or SSL_CERT_FILE=caFile (office-mcp, OpenSSL).
  * Returns { issuer, url, metadataUrl, caFile, ca, jwks(), close(), rotateKeys(), setTtl(),
- * mintToken(), refresh(), clientCredentialsToken(), serviceClient, defaultResource, notices }.
+ * mintToken(), refresh(), clientCredentialsToken(), jwksFetches(), signToken(), publicKeyPem(),
+ * currentKid, serviceClient, defaultResource, notices }.
  */
 export async function startProvider(options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-oauth-provider-'));
@@ -189,9 +195,12 @@ async function start(dir, started, {
 
   let provider = build();
   let handler = provider.callback();
+  let jwksPath = null;  // known once the metadata is read, below
+  let jwksGets = 0;
   server.on('request', (req, res) => {
     // RFC 8414 metadata is the OpenID discovery document (a superset of it) under a second name.
     if (req.url === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';
+    if (req.method === 'GET' && jwksPath && req.url.split('?')[0] === jwksPath) jwksGets += 1;
     handler(req, res);
   });
 
@@ -207,6 +216,7 @@ async function start(dir, started, {
   const metadata = await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json();
   assert.equal(metadata.issuer, issuer, 'the metadata names the issuer');
   const endpoints = { token: metadata.token_endpoint, auth: metadata.authorization_endpoint, reg: metadata.registration_endpoint };
+  jwksPath = new URL(metadata.jwks_uri).pathname;
   let minter = null;  // a public client registered on first use by mintToken (a promise of it)
 
   const self = {
@@ -221,8 +231,32 @@ async function start(dir, started, {
     defaultResource: resource,
     notices,
 
-    /** The published JWKS (public keys). */
+    /** The published JWKS (public keys). Its GET counts in jwksFetches() like anyone's. */
     async jwks() { return (await fetch(self.jwksUri)).json(); },
+
+    /** How many times anyone has GET the JWKS since start (the metadata document is not counted). */
+    jwksFetches() { return jwksGets; },
+
+    /** The kid of the key that signs tokens now (the first one rotateKeys published). */
+    get currentKid() { return keys[0].kid; },
+
+    /**
+     * A compact JWS of `claims`, exactly as given (nothing added), signed with the current private
+     * key: header { alg, typ: 'at+jwt', kid }, then `header` over it (e.g. { kid: 'other' }).
+     * For tokens this authorization server would never issue, made with its real key.
+     */
+    async signToken(claims, { header = {} } = {}) {
+      const [key] = keys;
+      return new jose.SignJWT(claims)
+        .setProtectedHeader({ alg: key.alg, typ: 'at+jwt', kid: key.kid, ...header })
+        .sign(await jose.importJWK(key, key.alg));
+    },
+
+    /** The current public signing key as SPKI PEM text (what a JWT library given "a key" might use as an HMAC secret). */
+    publicKeyPem() {
+      const { d, p, q, dp, dq, qi, ...publicJwk } = keys[0];
+      return createPublicKey({ key: publicJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    },
 
     /** Changes lifetimes from now on: { accessToken, refreshToken } in seconds. */
     setTtl({ accessToken, refreshToken } = {}) {

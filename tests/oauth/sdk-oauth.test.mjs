@@ -6,7 +6,9 @@
 // client registration, PKCE, the authorization request with resource=<server URL>; the "browser"
 // (browser.mjs) logs in and consents headlessly and hands the code back. Covered: the sign-in,
 // tools listed and called as the signed-in user, and an expired access token refreshed by the SDK
-// without the browser, with the refresh token rotated.
+// without the browser, with the refresh token rotated. With office-mcp only (the reference server
+// keeps no audit; with it that describe is not registered): the signed-in user is the principal
+// of what `office-mcp audit` records.
 //
 //   cd tests/oauth && node --test sdk-oauth.test.mjs
 import assert from 'node:assert/strict';
@@ -14,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { authorize } from './browser.mjs';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, jose } from './deps.mjs';
+import { table } from './office-calls.mjs';
 import { startProvider } from './provider.mjs';
 import { SERVER_KIND, startServerUnderTest } from './servers.mjs';
 
@@ -165,3 +168,22 @@ describe(`an expired access token is refreshed by the SDK, without the browser (
     assert.equal((await response.json()).error, 'invalid_grant');
   });
 });
+
+// office-mcp only: the reference server has no audit, so with it this describe is not registered.
+if (SERVER_KIND === 'office') {
+  describe('the signed-in user is the principal office-mcp audits (server: office)', SUITE, () => {
+    let session;
+    before(async () => { session = await signIn({ user: 'alice' }); });
+    after(async () => { await session?.close(); });
+
+    test('order_lunch called as alice through the SDK: `office-mcp audit` shows the lunch_ordered row as alice (office-mcp-oauth-sdk1/1.0.0)', async () => {
+      const result = await session.client.callTool({ name: 'order_lunch', arguments: { item: 'tortilla', quantity: 2 } });
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+      const orderId = result.structuredContent.order_id;
+      const rows = table(session.server.command('audit')).filter((row) => row.ACTION === 'lunch_ordered');
+      assert.equal(rows.length, 1, JSON.stringify(rows));
+      assert.deepEqual([rows[0].CLIENT, rows[0].ERA, rows[0].SUBJECT],
+        ['alice (office-mcp-oauth-sdk1/1.0.0)', 'legacy 2025-11-25', `lunch_order ${orderId}`]);
+    });
+  });
+}

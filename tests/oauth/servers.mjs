@@ -6,7 +6,9 @@
 // http://127.0.0.1:PORT/mcp, which is also the resource (RFC 8707 / RFC 9728) tokens must be
 // issued for. The two numbers are the server's tolerances that tests must wait out: how long
 // after exp it still accepts a token, and how long after one JWKS fetch it refuses to fetch
-// again (so how long until a token signed with a new key may be refused). Not a test file.
+// again (so how long until a token signed with a new key may be refused). office-mcp's also
+// has db and command() (its database, and `office-mcp ARGS --db DB`: audit, approvals, tokens).
+// Not a test file.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
