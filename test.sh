@@ -14,8 +14,9 @@ cd "$(dirname "$0")"
 # Node.js 20+ for the interop tests when the system has none (Debian 12's nodejs is 18); and the
 # PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh); and systemd,
 # whose systemd-analyze verifies the service unit the .deb ships; and Prometheus (promtool and a
-# real server that scrapes /metrics, tests/replicas/metrics.test.mjs).
-extra="clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
+# real server that scrapes /metrics, tests/replicas/metrics.test.mjs); openssl, whose command line
+# makes the test CAs of the TLS and OAuth tests.
+extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
@@ -25,6 +26,11 @@ asan="${OFFICE_ASAN_BUILD_DIR:-build-asan}"
 # The interop tests need the SDK clients from npm, pinned by tests/interop/package-lock.json.
 if [ ! -d tests/interop/node_modules ] || [ tests/interop/package-lock.json -nt tests/interop/node_modules ]; then
   npm ci --prefix tests/interop --no-audit --no-fund >&2
+fi
+# The OAuth tests need a real authorization server (oidc-provider), the SDK client and mcp-remote,
+# pinned by tests/oauth/package-lock.json.
+if [ ! -d tests/oauth/node_modules ] || [ tests/oauth/package-lock.json -nt tests/oauth/node_modules ]; then
+  npm ci --prefix tests/oauth --no-audit --no-fund >&2
 fi
 # The packaging tests check the bundle with the official MCPB packer, pinned by tests/packaging/package-lock.json.
 if [ ! -d tests/packaging/node_modules ] || [ tests/packaging/package-lock.json -nt tests/packaging/node_modules ]; then
