@@ -26,6 +26,11 @@ asan="${OFFICE_ASAN_BUILD_DIR:-build-asan}"
 if [ ! -d tests/interop/node_modules ] || [ tests/interop/package-lock.json -nt tests/interop/node_modules ]; then
   npm ci --prefix tests/interop --no-audit --no-fund >&2
 fi
+# The desk's sign-in test (tests/desktop/tst_signin) runs the OAuth authorization server and
+# headless browser of tests/oauth, pinned by tests/oauth/package-lock.json.
+if [ ! -d tests/oauth/node_modules ] || [ tests/oauth/package-lock.json -nt tests/oauth/node_modules ]; then
+  npm ci --prefix tests/oauth --no-audit --no-fund >&2
+fi
 # The packaging tests check the bundle with the official MCPB packer, pinned by tests/packaging/package-lock.json.
 if [ ! -d tests/packaging/node_modules ] || [ tests/packaging/package-lock.json -nt tests/packaging/node_modules ]; then
   npm ci --prefix tests/packaging --no-audit --no-fund >&2
