@@ -477,7 +477,7 @@ void McpClient::onHttpFailed(qint64 requestId, HttpTransport::Failure failure, c
             return;
         m_http->abortAll();
         if (failure == HttpTransport::Failure::Refused)
-            emit tokenRefused();
+            emit tokenRefused(m_http->lastChallenge());
         emit processFailed(sentence);
         dropInFlight(sentence);
         setState(State::Stopped);

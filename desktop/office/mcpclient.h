@@ -113,8 +113,9 @@ signals:
     void ready();
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void processFailed(const QString &message);
-    // The remote office refused the token (HTTP 401 or 403); processFailed follows.
-    void tokenRefused();
+    // The remote office refused the token (HTTP 401 or 403) with this WWW-Authenticate
+    // challenge; processFailed follows.
+    void tokenRefused(const QByteArray &challenge);
     void toolsChanged(const QJsonArray &tools);
     void callFinished(const McpCallResult &result);
     void elicitationRequested(const McpElicitation &request);

@@ -172,16 +172,20 @@ void OAuthSignIn::setOffice(const QUrl &mcpUrl)
     emit changed();
 }
 
-void OAuthSignIn::discover()
+void OAuthSignIn::discover(const QByteArray &challenge)
 {
     if (!m_office.isValid() || m_office.host().isEmpty()
         || (m_office.scheme() != QLatin1String("http") && m_office.scheme() != QLatin1String("https")))
         return;
-    get(wellKnown(m_office, QStringLiteral("oauth-protected-resource")),
-        [this](QNetworkReply *reply) { readResourceMetadata(reply, false); });
+    // The well-known place, unless the office's 401 said where (RFC 9728 §5.1): asking on
+    // purpose with a request it must refuse would be a refusal in its log each time.
+    const QUrl where(challengeParameter(challenge, "resource_metadata"));
+    const bool named = where.isValid() && !where.isRelative();
+    get(named ? where : wellKnown(m_office, QStringLiteral("oauth-protected-resource")),
+        [this](QNetworkReply *reply) { readResourceMetadata(reply); });
 }
 
-void OAuthSignIn::readResourceMetadata(QNetworkReply *reply, bool last)
+void OAuthSignIn::readResourceMetadata(QNetworkReply *reply)
 {
     const QJsonObject metadata = statusOf(reply) == 200 ? jsonOf(reply->readAll()) : QJsonObject();
     const QJsonArray servers = metadata.value(QLatin1String("authorization_servers")).toArray();
@@ -189,33 +193,9 @@ void OAuthSignIn::readResourceMetadata(QNetworkReply *reply, bool last)
     const QUrl resource(metadata.value(QLatin1String("resource")).toString());
     if (!servers.isEmpty() && resource.adjusted(QUrl::StripTrailingSlash) == m_office.adjusted(QUrl::StripTrailingSlash)) {
         m_issuer = servers.first().toString();
-        emit discovered();
         emit changed();
-        return;
     }
-    if (last) {
-        emit discovered();
-        return;
-    }
-    // Not at the well-known place: a request without a token may be answered 401 with a
-    // WWW-Authenticate that says where (resource_metadata).
-    QNetworkRequest request(m_office);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Accept", "application/json, text/event-stream");
-    request.setTransferTimeout(kTimeoutMs);
-    QNetworkReply *probe = m_network->post(request, QByteArrayLiteral(R"({"jsonrpc":"2.0","id":0,"method":"server/discover","params":{}})"));
-    const quint64 generation = m_generation;
-    connect(probe, &QNetworkReply::finished, this, [this, probe, generation] {
-        probe->deleteLater();
-        if (generation != m_generation)
-            return;
-        const QUrl where(challengeParameter(probe->rawHeader("WWW-Authenticate"), "resource_metadata"));
-        if (statusOf(probe) != 401 || !where.isValid() || where.isRelative()) {
-            emit discovered();
-            return;
-        }
-        get(where, [this](QNetworkReply *reply) { readResourceMetadata(reply, true); });
-    });
+    emit discovered();
 }
 
 void OAuthSignIn::signIn()

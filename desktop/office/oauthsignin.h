@@ -1,7 +1,7 @@
 #pragma once
 // Signing in to a remote office with OAuth 2.1, for an office-mcp --oauth-issuer. It asks the
 // office whether it names an authorization server (RFC 9728 protected resource metadata, found at
-// /.well-known/oauth-protected-resource/mcp or through the resource_metadata of a 401), reads
+// /.well-known/oauth-protected-resource/mcp or where the resource_metadata of a 401 says), reads
 // that server's metadata (RFC 8414, else OpenID discovery; its issuer must match exactly),
 // registers the desk once per issuer as a public client (RFC 7591; the client_id is kept in the
 // settings, it is no secret), and runs the authorization code flow of QtNetworkAuth in the
@@ -60,8 +60,9 @@ public:
     // whether it names an authorization server (discovered() says when it has answered).
     void setOffice(const QUrl &mcpUrl);
     QUrl office() const { return m_office; }
-    // Asks the office again (it may have been out of reach, or started offering sign-in).
-    void discover();
+    // Asks the office again (it may have been out of reach, or started offering sign-in). With
+    // the WWW-Authenticate of a 401 that names resource_metadata, the metadata is read there.
+    void discover(const QByteArray &challenge = QByteArray());
     // The authorization server the office names; empty while unknown or when it names none.
     QString issuer() const { return m_issuer; }
 
@@ -91,7 +92,7 @@ signals:
 
 private:
     void get(const QUrl &url, std::function<void(QNetworkReply *)> then);
-    void readResourceMetadata(QNetworkReply *reply, bool last);
+    void readResourceMetadata(QNetworkReply *reply);
     void readServerMetadata(QNetworkReply *reply, const QUrl &next);
     void registerClient();
     void authorize();

@@ -277,14 +277,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         m_client->stop();
         applyLaunch(launch, false);
     });
-    connect(m_client, &McpClient::tokenRefused, this, [this] {
+    connect(m_client, &McpClient::tokenRefused, this, [this](const QByteArray &challenge) {
         // An access token refused (it expired while the desk slept, say) is refreshed once and
-        // the office connected again; a token refused by an office that offers sign-in shows Sign in.
+        // the office connected again; an office whose refusal names its metadata may offer Sign in.
         if (m_signIn->isSignedIn() && !m_refreshTried) {
             m_refreshTried = true;
             m_reconnectAfterRefresh = m_signIn->refresh();
         } else if (!m_signIn->isSignedIn() && m_signIn->issuer().isEmpty()) {
-            m_signIn->discover();
+            m_signIn->discover(challenge);
         }
     });
 

@@ -7,9 +7,11 @@
 // token field, the sign-in (tools listed and called as alice, who is shown, the tokens in a 0600
 // file), the access token refreshed before it expires without the browser, a refused access token
 // refreshed once (a desk opened again later, from the file), a redirect naming another issuer
-// ignored, a pasted token working as before, and Sign out deleting the file.
+// ignored, a pasted token working as before, the metadata found where a 401 says (a stand-in
+// office), and Sign out deleting the file.
 // Without node or tests/oauth's npm modules the suite fails, saying what to install.
 
+#include "fakeoffice.h"
 #include "mainwindow.h"
 #include "mcpclient.h"
 #include "oauthsignin.h"
@@ -363,6 +365,37 @@ private slots:
         QCOMPARE(failed.size(), 1);  // no token request followed
         QVERIFY(!oauth->isSignedIn());
         QVERIFY(!QFile::exists(window.tokenStore().fileFor(m_url)));
+    }
+
+    void anOfficeWithoutTheWellKnownMetadataIsAskedWhereItsRefusalSays()
+    {
+        // An office (or a proxy before it) that serves its RFC 9728 metadata elsewhere: the
+        // well-known place answers 404, the 401 to the desk's connect names the metadata.
+        FakeOffice fake;
+        const QByteArray metadataPath = "/oauth/metadata.json";
+        const QString issuer = QStringLiteral("https://issuer.example");
+        fake.answer = [&](const FakeRequest &request) {
+            if (request.method == "GET" && request.path == metadataPath)
+                return FakeAnswer{200, TestSupport::compact({{QStringLiteral("resource"), fake.url()},
+                                                             {QStringLiteral("authorization_servers"), QJsonArray{issuer}}})};
+            if (request.method == "GET")
+                return FakeAnswer{404, R"({"error":"not found"})"};
+            const QString url = fake.url();
+            return FakeAnswer{401, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Unauthorized"}})",
+                              "WWW-Authenticate: Bearer resource_metadata=\"" + url.chopped(4).toUtf8() + metadataPath + "\", scope=\"office:all\"\r\n"};
+        };
+        MainWindow::Options remote = options(QStringLiteral("fake-tokens"));
+        remote.launch.url = fake.url();
+        MainWindow window(remote);
+        ServerPanel *panel = window.serverPanel();
+        QSignalSpy discovered(window.signIn(), &OAuthSignIn::discovered);
+        QVERIFY(discovered.wait(5000));
+        QVERIFY(window.signIn()->issuer().isEmpty());  // the well-known place had nothing
+        QVERIFY(!panel->signInButton()->isVisibleTo(panel));
+        window.client()->start();
+        QTRY_COMPARE_WITH_TIMEOUT(window.signIn()->issuer(), issuer, 5000);
+        QVERIFY(panel->signInButton()->isVisibleTo(panel));
+        QCOMPARE(window.client()->state(), McpClient::State::Stopped);
     }
 
     void signingOutDeletesTheTokenFile()
