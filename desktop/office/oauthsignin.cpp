@@ -202,6 +202,13 @@ void OAuthSignIn::signIn()
 {
     if (m_issuer.isEmpty())
         return fail(tr("The office at %1 names no service to sign in with.").arg(m_office.toDisplayString()));
+    if (m_signingIn) {
+        // Starting over: the browser may have shown an error page instead of coming back, as it
+        // does for a client_id the server has forgotten. Register anew this time.
+        if (m_settings)
+            m_settings->remove(clientKey(m_issuer));
+        m_clientIds.remove(m_issuer);
+    }
     ++m_generation;  // a sign-in or refresh still under way is dropped
     m_refreshTimer->stop();
     m_refreshing = false;

@@ -75,7 +75,8 @@ public:
     QString userName() const { return userOf(m_tokens.accessToken); }
     static QString userOf(const QString &jwt);
 
-    // The person's sign-in: metadata, registration, then the browser. Starts over when running.
+    // The person's sign-in: metadata, registration, then the browser. Called again while one
+    // runs, it starts over and registers the desk anew (a forgotten client_id strands the browser).
     void signIn();
     // A new access token from the refresh token, without the browser. False when there is none.
     bool refresh();
