@@ -17,8 +17,9 @@ packages+=(openssl)
 # The desk's translations: qt6-tools-dev (qt_add_translations) and qt6-l10n-tools (lupdate,
 # lrelease); qt6-translations-l10n: Qt's own qtbase_*.qm for the standard dialogs;
 # fonts-noto-cjk: Chinese glyphs on the desk's screen; qt6-charts-dev: the desk's Activity chart
-# (its CMake package needs Qt6OpenGL, libqt6opengl6-dev, which Debian does not pull in).
-packages+=(qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk qt6-charts-dev libqt6opengl6-dev)
+# (its CMake package needs Qt6OpenGL, libqt6opengl6-dev, which Debian does not pull in);
+# qt6-networkauth-dev: the desk's OAuth sign-in to a remote office (QOAuth2AuthorizationCodeFlow).
+packages+=(qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk qt6-charts-dev libqt6opengl6-dev qt6-networkauth-dev)
 
 missing=()
 for p in "${packages[@]}"; do

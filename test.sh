@@ -27,8 +27,8 @@ asan="${OFFICE_ASAN_BUILD_DIR:-build-asan}"
 if [ ! -d tests/interop/node_modules ] || [ tests/interop/package-lock.json -nt tests/interop/node_modules ]; then
   npm ci --prefix tests/interop --no-audit --no-fund >&2
 fi
-# The OAuth tests need a real authorization server (oidc-provider), the SDK client and mcp-remote,
-# pinned by tests/oauth/package-lock.json.
+# The OAuth tests (tests/oauth, and the desk's sign-in, tests/desktop/tst_signin) need a real
+# authorization server (oidc-provider), the SDK client and mcp-remote, pinned by tests/oauth/package-lock.json.
 if [ ! -d tests/oauth/node_modules ] || [ tests/oauth/package-lock.json -nt tests/oauth/node_modules ]; then
   npm ci --prefix tests/oauth --no-audit --no-fund >&2
 fi

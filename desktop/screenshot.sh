@@ -7,6 +7,10 @@
 #
 # DESK_OFFICE=remote: the same scene against a remote office, served by `office-mcp --http` on
 # a scratch database with a token made for the desk; the window shows the URL and token fields.
+# DESK_OFFICE=signin: the office is an OAuth resource server (--oauth-issuer) of the test
+# authorization server tests/oauth/desk-provider.mjs, and the desk signs in first (the browser is
+# tests/oauth/browser-cli.mjs, as alice); the window shows "Signed in as alice". Needs node and
+# `npm ci --prefix tests/oauth`.
 # DESK_LANG=es (or zh_CN): the desk in that language (office-desk --lang), and the office's
 # refund form too; QT_SCALE_FACTOR=2 shows it at 200 %.
 #
@@ -38,13 +42,43 @@ trap 'rm -rf "$runtime"' EXIT
 chmod 700 "$runtime"
 
 set --
-if [ "${DESK_OFFICE:-local}" = remote ]; then
+oauth=""
+if [ "${DESK_OFFICE:-local}" = signin ]; then
+    if [ ! -d "$repo/tests/oauth/node_modules" ] || ! command -v node >/dev/null 2>&1; then
+        echo "screenshot.sh: DESK_OFFICE=signin needs node and npm ci --prefix tests/oauth" >&2
+        exit 1
+    fi
+    # The authorization server serves while its stdin (a fifo held open on fd 3) stays open.
+    mkfifo "$runtime/provider.in"
+    node "$repo/tests/oauth/desk-provider.mjs" <"$runtime/provider.in" >"$runtime/provider.json" 2>"$runtime/provider.log" &
+    exec 3>"$runtime/provider.in"
+    for _ in $(seq 100); do
+        [ -s "$runtime/provider.json" ] && break
+        sleep 0.2
+    done
+    issuer=$(sed -n 's/.*"issuer":"\([^"]*\)".*/\1/p' "$runtime/provider.json")
+    ca=$(sed -n 's/.*"caFile":"\([^"]*\)".*/\1/p' "$runtime/provider.json")
+    if [ -z "$issuer" ]; then
+        echo "screenshot.sh: desk-provider.mjs did not start: $(cat "$runtime/provider.log")" >&2
+        exit 1
+    fi
+    oauth="--oauth-issuer $issuer"
+    printf '#!/bin/sh\nexec node "%s/tests/oauth/browser-cli.mjs" "$1"\n' "$repo" >"$runtime/browser"
+    chmod +x "$runtime/browser"
+    export OFFICE_DESK_DEMO_BROWSER="$runtime/browser" OFFICE_DESK_DEMO_CA="$ca" NODE_EXTRA_CA_CERTS="$ca" OAUTH_TEST_USER=alice
+    export SSL_CERT_FILE="$ca"  # office-mcp reads the provider's keys over HTTPS
+fi
+if [ "${DESK_OFFICE:-local}" != local ]; then
     db="$runtime/office.db"
-    OFFICE_DESK_TOKEN=$("$server" token add desk --db "$db" 2>/dev/null)
-    export OFFICE_DESK_TOKEN
-    "$server" --http 127.0.0.1:0 --db "$db" 2>"$runtime/http.log" &
+    if [ -z "$oauth" ]; then
+        # --approver: the desk's person answers the refund form (without it the refund is queued).
+        OFFICE_DESK_TOKEN=$("$server" token add desk --approver --db "$db" 2>/dev/null)
+        export OFFICE_DESK_TOKEN
+    fi
+    # shellcheck disable=SC2086 # $oauth is two words or none
+    "$server" --http 127.0.0.1:0 --db "$db" $oauth 2>"$runtime/http.log" &
     http_pid=$!
-    trap 'kill $http_pid 2>/dev/null; rm -rf "$runtime"' EXIT
+    trap 'kill $http_pid 2>/dev/null; exec 3>&-; rm -rf "$runtime"' EXIT
     url=""
     for _ in $(seq 50); do
         url=$(sed -n 's|^office-mcp: serving MCP at \(http://.*\)$|\1|p' "$runtime/http.log")
@@ -56,6 +90,9 @@ if [ "${DESK_OFFICE:-local}" = remote ]; then
         exit 1
     fi
     set -- --url "$url"
+    if [ -n "$oauth" ]; then
+        set -- "$@" --no-start  # the desk connects once signed in
+    fi
 fi
 
 # The demo uses a scratch database and leaves the user's settings alone.

@@ -175,6 +175,7 @@ void HttpTransport::onFinished(QNetworkReply *reply)
         return;
     }
     if (status == 401 || status == 403) {
+        m_challenge = reply->rawHeader("WWW-Authenticate");
         emit failed(requestId, Failure::Refused,
                     m_token.isEmpty() ? tr("The office at %1 refused the connection: it needs a token.").arg(m_url.toDisplayString())
                                       : tr("The office refused the token (HTTP %1). Check the token in the server settings.").arg(status));

@@ -43,6 +43,9 @@ public:
     void closeStream(qint64 requestId);
     // Drops every request and stream in flight; their answers are never reported.
     void abortAll();
+    // The WWW-Authenticate header of the last 401 or 403 (where an OAuth office says where its
+    // metadata is: resource_metadata="…").
+    QByteArray lastChallenge() const { return m_challenge; }
 
     // The value for Mcp-Name: as is when it is plain printable ASCII, else the spec's
     // "=?base64?…?=" form (office-mcp decodes both).
@@ -62,6 +65,7 @@ private:
     QNetworkAccessManager *m_network;
     QUrl m_url;
     QString m_token;
+    QByteArray m_challenge;
     int m_timeoutMs = 30000;
     QHash<QNetworkReply *, qint64> m_replies;
     QHash<QNetworkReply *, qint64> m_streams;

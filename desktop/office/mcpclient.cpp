@@ -146,6 +146,13 @@ void McpClient::start()
     m_process->start(m_launch.program, arguments(), QIODevice::ReadWrite);
 }
 
+void McpClient::setToken(const QString &token)
+{
+    m_launch.token = token;
+    if (m_activeRemote)
+        m_http->setEndpoint(m_http->url(), token);
+}
+
 void McpClient::stop()
 {
     m_restartPending = false;
@@ -469,6 +476,8 @@ void McpClient::onHttpFailed(qint64 requestId, HttpTransport::Failure failure, c
         if (m_state == State::Stopped)
             return;
         m_http->abortAll();
+        if (failure == HttpTransport::Failure::Refused)
+            emit tokenRefused(m_http->lastChallenge());
         emit processFailed(sentence);
         dropInFlight(sentence);
         setState(State::Stopped);

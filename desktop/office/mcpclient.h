@@ -57,6 +57,9 @@ public:
     ~McpClient() override;
 
     void setLaunch(const Launch &launch) { m_launch = launch; }
+    // Another bearer token for the remote office, used from the next request on without
+    // reconnecting (a refreshed access token).
+    void setToken(const QString &token);
     const Launch &launch() const { return m_launch; }
     QStringList arguments() const;
 
@@ -110,6 +113,9 @@ signals:
     void ready();
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void processFailed(const QString &message);
+    // The remote office refused the token (HTTP 401 or 403) with this WWW-Authenticate
+    // challenge; processFailed follows.
+    void tokenRefused(const QByteArray &challenge);
     void toolsChanged(const QJsonArray &tools);
     void callFinished(const McpCallResult &result);
     void elicitationRequested(const McpElicitation &request);

@@ -19,6 +19,8 @@ public:
     // The office's MCP endpoint (…/mcp) and token; /metrics is beside it. Starts reading at once.
     void start(const QUrl &mcpUrl, const QString &token);
     void stop();
+    // A refreshed access token, for the next reads.
+    void setToken(const QString &token) { m_token = token; }
     bool isRunning() const;
     void setInterval(int milliseconds);
     static QUrl metricsUrl(const QUrl &mcpUrl);

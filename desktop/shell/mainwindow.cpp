@@ -8,6 +8,7 @@
 #include "databasewatcher.h"
 #include "elicitationdialog.h"
 #include "metricsfeed.h"
+#include "oauthsignin.h"
 #include "officefeed.h"
 #include "resultview.h"
 #include "serverlogview.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_watcher(new DatabaseWatcher(this))
     , m_feed(new OfficeFeed(m_client, this))
     , m_tokens(options.tokenDirectory)
+    , m_signIn(new OAuthSignIn(this))
     , m_serverPanel(new ServerPanel)
     , m_toolsPanel(new ToolsPanel)
     , m_databaseView(new DatabaseView)
@@ -164,6 +166,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         if (m_client->state() == McpClient::State::Stopped)
             m_metrics->stop();
         if (m_client->isReady()) {
+            m_refreshTried = false;
             endStatus(QStringLiteral("restart"));
             endStatus(QStringLiteral("failure"));
         }
@@ -237,9 +240,55 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_feed, &OfficeFeed::updated, this, &MainWindow::showFeed);
     connect(m_feed, &OfficeFeed::modeChanged, this, &MainWindow::showFeed);
 
+    // Signing in to a remote office (OAuthSignIn): its tokens are kept like a pasted token.
+    m_signIn->setClientCache(m_settings);
+    connect(m_serverPanel, &ServerPanel::signInRequested, this, [this] {
+        showStatus(QStringLiteral("signin"), tr("Finish signing in in your web browser; office-desk connects when you are done."));
+        m_signIn->signIn();
+    });
+    connect(m_serverPanel, &ServerPanel::signOutRequested, m_signIn, &OAuthSignIn::signOut);
+    connect(m_signIn, &OAuthSignIn::changed, this, &MainWindow::showSignIn);
+    connect(m_signIn, &OAuthSignIn::failed, this, [this](const QString &sentence) { showStatus(QStringLiteral("signin"), sentence, 15000); });
+    connect(m_signIn, &OAuthSignIn::signedIn, this, [this] {
+        keepSignIn();
+        showStatus(QStringLiteral("signin"), tr("Signed in as %1.").arg(m_signIn->userName()), 8000);
+        McpClient::Launch launch = m_client->launch();
+        launch.token = m_signIn->tokens().accessToken;
+        applyLaunch(launch, true);  // a connected office is reconnected with the new token
+        if (!m_client->isRunning())
+            m_client->start();
+    });
+    connect(m_signIn, &OAuthSignIn::refreshed, this, [this] {
+        // The same sign-in, a new access token: used from the next request on, no reconnecting.
+        keepSignIn();
+        const QString token = m_signIn->tokens().accessToken;
+        m_client->setToken(token);
+        m_metrics->setToken(token);
+        m_serverPanel->setToken(token);
+        if (m_reconnectAfterRefresh && !m_client->isRunning())
+            m_client->start();
+        m_reconnectAfterRefresh = false;
+    });
+    connect(m_signIn, &OAuthSignIn::signedOut, this, [this] {
+        // Signed out (or the sign-in ended): no token is left, so the office is left too.
+        McpClient::Launch launch = m_client->launch();
+        m_tokens.remove(launch.url);
+        launch.token.clear();
+        m_client->stop();
+        applyLaunch(launch, false);
+    });
+    connect(m_client, &McpClient::tokenRefused, this, [this](const QByteArray &challenge) {
+        // An access token refused (it expired while the desk slept, say) is refreshed once and
+        // the office connected again; an office whose refusal names its metadata may offer Sign in.
+        if (m_signIn->isSignedIn() && !m_refreshTried) {
+            m_refreshTried = true;
+            m_reconnectAfterRefresh = m_signIn->refresh();
+        } else if (!m_signIn->isSignedIn() && m_signIn->issuer().isEmpty()) {
+            m_signIn->discover(challenge);
+        }
+    });
+
     McpClient::Launch launch = options.launch;
-    if (launch.remote && launch.token.isEmpty())
-        launch.token = m_tokens.load(launch.url);
     if (launch.program.isEmpty())
         launch.program = DeskSettings::defaultServerProgram();
     QString noDefaultDatabase;
@@ -287,12 +336,22 @@ void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunn
 {
     McpClient::Launch launch = edited;
     const McpClient::Launch before = m_client->launch();
-    // Switching to an office whose token was kept before: the token comes back with it.
-    if (launch.remote && launch.token.isEmpty() && launch.url != before.url)
-        launch.token = m_tokens.load(launch.url);
+    if (launch.remote && (!before.remote || launch.url != before.url)) {
+        // Another office: its own sign-in, if it offers one, and the token kept for it comes back
+        // with it (never the last office's access token).
+        const bool carried = m_signIn->isSignedIn() && launch.token == m_signIn->tokens().accessToken;
+        m_signIn->setOffice(QUrl(launch.url));
+        if (launch.token.isEmpty() || carried)
+            launch.token = keptToken(launch.url);
+    }
     if (launch.remote && (launch.token != before.token || launch.url != before.url)) {
+        // One file per office holds its credential: the sign-in's tokens, or a token as pasted
+        // (which replaces a sign-in).
+        const bool signedIn = m_signIn->isSignedIn() && launch.token == m_signIn->tokens().accessToken;
+        if (m_signIn->isSignedIn() && !signedIn)
+            m_signIn->setOffice(QUrl(launch.url));
         QString problem;
-        if (!m_tokens.save(launch.url, launch.token, &problem))
+        if (!m_tokens.save(launch.url, signedIn ? QString::fromUtf8(m_signIn->tokens().toJson()) : launch.token, &problem))
             showStatus(QStringLiteral("failure"), problem, 10000);
     }
     if (launch.remote != before.remote || launch.url != before.url || launch.database != before.database) {
@@ -318,6 +377,38 @@ void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunn
                                                             : tr("Restarting office-mcp with the new settings…"));
         m_client->restart();
     }
+}
+
+QString MainWindow::keptToken(const QString &url)
+{
+    const QString kept = m_tokens.load(url);
+    const OAuthTokens tokens = OAuthTokens::fromJson(kept);
+    if (tokens.isEmpty())
+        return kept;
+    m_signIn->restore(tokens);
+    return tokens.accessToken;
+}
+
+void MainWindow::keepSignIn()
+{
+    QString problem;
+    if (!m_tokens.save(m_client->launch().url, QString::fromUtf8(m_signIn->tokens().toJson()), &problem))
+        showStatus(QStringLiteral("failure"), problem, 10000);
+}
+
+void MainWindow::showSignIn()
+{
+    using SignIn = ServerPanel::SignIn;
+    SignIn state = SignIn::Unavailable;
+    if (m_signIn->isSignedIn())
+        state = SignIn::SignedIn;
+    else if (m_signIn->isSigningIn())
+        state = SignIn::SigningIn;
+    else if (!m_signIn->issuer().isEmpty())
+        state = SignIn::Offered;
+    m_serverPanel->showSignIn(state, m_signIn->isSignedIn() ? m_signIn->tokens().issuer : m_signIn->issuer(), m_signIn->userName());
+    if (state != SignIn::SigningIn)
+        endStatus(QStringLiteral("signin"));
 }
 
 void MainWindow::chooseDataSource()

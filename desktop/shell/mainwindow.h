@@ -15,6 +15,7 @@
 class ActivityChart;
 class ApprovalQueue;
 class MetricsFeed;
+class OAuthSignIn;
 class ConnectPanel;
 class DatabaseView;
 class DatabaseWatcher;
@@ -58,6 +59,7 @@ public:
     ConnectPanel *connectPanel() const { return m_connectPanel; }
     OfficeFeed *officeFeed() const { return m_feed; }
     const TokenStore &tokenStore() const { return m_tokens; }
+    OAuthSignIn *signIn() const { return m_signIn; }
     ServerLogView *serverLog() const { return m_serverLog; }
     ActivityChart *activity() const { return m_activity; }
     MetricsFeed *metricsFeed() const { return m_metrics; }
@@ -101,6 +103,11 @@ private:
     RefundContext refundContextFor(const McpElicitation &question) const;
 
     void applyLaunch(const McpClient::Launch &launch, bool restartIfRunning);
+    // The token kept for a remote office: a pasted one, or a sign-in's access token (the sign-in
+    // is then restored into m_signIn).
+    QString keptToken(const QString &url);
+    void keepSignIn();
+    void showSignIn();
     void updateServerStatus();
     void updateReviewAvailability();
     void refreshDatabase();
@@ -121,6 +128,9 @@ private:
     DatabaseWatcher *m_watcher;
     OfficeFeed *m_feed;
     TokenStore m_tokens;
+    OAuthSignIn *m_signIn;
+    bool m_refreshTried = false;          // a refused access token is refreshed once per connection
+    bool m_reconnectAfterRefresh = false;
     QSettings *m_settings = nullptr;
     ServerPanel *m_serverPanel;
     ToolsPanel *m_toolsPanel;

@@ -5,15 +5,19 @@
 #include "elicitationdialog.h"
 #include "mainwindow.h"
 #include "mcpclient.h"
+#include "oauthsignin.h"
 #include "officefeed.h"
 #include "schemaform.h"
+#include "serverpanel.h"
 #include "toolspanel.h"
 
 #include <QApplication>
 #include <QLineEdit>
 #include <QPainter>
+#include <QProcess>
 #include <QPushButton>
 #include <QScreen>
+#include <QSslConfiguration>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
@@ -38,6 +42,32 @@ void ScreenshotDemo::start()
         }
     });
     connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+    const QString browser = qEnvironmentVariable("OFFICE_DESK_DEMO_BROWSER");
+    if (!browser.isEmpty())
+        signIn(browser);
+}
+
+void ScreenshotDemo::signIn(const QString &browser)
+{
+    // The office's sign-in served by the test authorization server (its CA trusted here) and
+    // played by a headless browser: the same scene, signed in.
+    const QString ca = qEnvironmentVariable("OFFICE_DESK_DEMO_CA");
+    if (!ca.isEmpty()) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.addCaCertificates(ca);
+        QSslConfiguration::setDefaultConfiguration(ssl);
+    }
+    OAuthSignIn *oauth = m_window->signIn();
+    oauth->setBrowser([browser](const QUrl &url) { return QProcess::startDetached(browser, {url.toString(QUrl::FullyEncoded)}); });
+    connect(oauth, &OAuthSignIn::failed, this, &ScreenshotDemo::fail);
+    const auto offered = [this, oauth] {
+        if (m_signInClicked || oauth->issuer().isEmpty())
+            return;
+        m_signInClicked = true;
+        QTimer::singleShot(0, m_window->serverPanel()->signInButton(), &QPushButton::click);
+    };
+    connect(oauth, &OAuthSignIn::changed, this, offered);
+    offered();
 }
 
 void ScreenshotDemo::bookSlot()

@@ -3,7 +3,9 @@
 // 30.00 of invoice 2 refunded at the desk, a further refund of it queued by an assistant
 // without forms, that refund under review with the form filled in over the partly refunded
 // invoice), saves a picture of the screen and quits. desktop/screenshot.sh runs it, against a
-// local office or (DESK_OFFICE=remote) an office it serves over HTTP.
+// local office or (DESK_OFFICE=remote) an office it serves over HTTP, or (DESK_OFFICE=signin)
+// one the desk signs in to first: $OFFICE_DESK_DEMO_BROWSER is then the "browser" given the
+// authorization URL and $OFFICE_DESK_DEMO_CA the test CA to trust.
 
 #include <QObject>
 #include <QString>
@@ -20,6 +22,7 @@ public:
     void start();
 
 private:
+    void signIn(const QString &browser);
     void bookSlot();
     void refundPartOfInvoice();
     void queueRefundFromAnotherClient();
@@ -32,4 +35,5 @@ private:
     McpClient *m_assistant = nullptr;
     int m_step = 0;
     bool m_fed = false;
+    bool m_signInClicked = false;
 };

@@ -696,6 +696,14 @@
                 <numerusform>en marcha · %1 %2 · %3 · pid %4 · %n herramientas</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Finish signing in in your web browser; office-desk connects when you are done.</source>
+            <translation>Termine de iniciar sesión en su navegador; office-desk se conecta cuando termine.</translation>
+        </message>
+        <message>
+            <source>Signed in as %1.</source>
+            <translation>Sesión iniciada como %1.</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -796,6 +804,69 @@
         <message>
             <source>The office's figures could not be read: %1</source>
             <translation>No se pudieron leer las cifras de la oficina: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>OAuthSignIn</name>
+        <message>
+            <source>The office at %1 names no service to sign in with.</source>
+            <translation>La oficina en %1 no indica ningún servicio con el que iniciar sesión.</translation>
+        </message>
+        <message>
+            <source>%1 publishes no authorization server metadata: %2</source>
+            <translation>%1 no publica metadatos de servidor de autorización: %2</translation>
+        </message>
+        <message>
+            <source>The metadata of %1 names another issuer (%2); office-desk does not sign in there.</source>
+            <translation>Los metadatos de %1 indican otro emisor (%2); office-desk no inicia sesión allí.</translation>
+        </message>
+        <message>
+            <source>The metadata of %1 names no authorization or token endpoint.</source>
+            <translation>Los metadatos de %1 no indican ningún punto de autorización o de token.</translation>
+        </message>
+        <message>
+            <source>%1 does not offer PKCE with S256, which office-desk requires.</source>
+            <translation>%1 no ofrece PKCE con S256, que office-desk exige.</translation>
+        </message>
+        <message>
+            <source>%1 does not let office-desk register itself; ask for a token instead.</source>
+            <translation>%1 no permite que office-desk se registre; pida un token en su lugar.</translation>
+        </message>
+        <message>
+            <source>%1 did not register office-desk: %2</source>
+            <translation>%1 no registró office-desk: %2</translation>
+        </message>
+        <message>
+            <source>office-desk could not listen on 127.0.0.1 for the browser's answer.</source>
+            <translation>office-desk no pudo escuchar en 127.0.0.1 la respuesta del navegador.</translation>
+        </message>
+        <message>
+            <source>office-desk has your sign-in. You can close this page.</source>
+            <translation>office-desk ya tiene su inicio de sesión. Puede cerrar esta página.</translation>
+        </message>
+        <message>
+            <source>The answer to the sign-in did not come from %1; it was ignored.</source>
+            <translation>La respuesta al inicio de sesión no vino de %1; se ha ignorado.</translation>
+        </message>
+        <message>
+            <source>No web browser could be opened. Open this address yourself: %1</source>
+            <translation>No se pudo abrir ningún navegador. Abra usted esta dirección: %1</translation>
+        </message>
+        <message>
+            <source>%1 did not sign you in: %2</source>
+            <translation>%1 no inició su sesión: %2</translation>
+        </message>
+        <message>
+            <source>%1 gave office-desk no token: %2</source>
+            <translation>%1 no dio ningún token a office-desk: %2</translation>
+        </message>
+        <message>
+            <source>The sign-in to %1 has ended (%2). Sign in again.</source>
+            <translation>La sesión en %1 ha terminado (%2). Inicie sesión de nuevo.</translation>
+        </message>
+        <message>
+            <source>The access token could not be refreshed: %1</source>
+            <translation>No se pudo renovar el token de acceso: %1</translation>
         </message>
     </context>
     <context>
@@ -1374,6 +1445,38 @@ Remota: office-desk se conecta a una oficina servida por HTTP (office-mcp --http
         <message>
             <source>Server status</source>
             <translation>Estado del servidor</translation>
+        </message>
+        <message>
+            <source>Sign in</source>
+            <translation>Iniciar sesión</translation>
+        </message>
+        <message>
+            <source>Sign out</source>
+            <translation>Cerrar sesión</translation>
+        </message>
+        <message>
+            <source>Signing in…</source>
+            <translation>Iniciando sesión…</translation>
+        </message>
+        <message>
+            <source>Finish signing in in your web browser. Click to start over.</source>
+            <translation>Termine de iniciar sesión en su navegador. Haga clic para empezar de nuevo.</translation>
+        </message>
+        <message>
+            <source>Sign in with your account at %1, in your web browser, instead of pasting a token.</source>
+            <translation>Inicie sesión con su cuenta en %1, en su navegador, en lugar de pegar un token.</translation>
+        </message>
+        <message>
+            <source>Signed in as %1</source>
+            <translation>Sesión iniciada como %1</translation>
+        </message>
+        <message>
+            <source>Signed in through %1. The tokens are kept in a file only you can read (0600).</source>
+            <translation>Sesión iniciada a través de %1. Los tokens se guardan en un archivo que solo usted puede leer (0600).</translation>
+        </message>
+        <message>
+            <source>Forget the tokens of this sign-in and delete their file.</source>
+            <translation>Olvidar los tokens de esta sesión y borrar su archivo.</translation>
         </message>
     </context>
     <context>

@@ -689,6 +689,14 @@
                 <numerusform>运行中 · %1 %2 · %3 · pid %4 · %n 个工具</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Finish signing in in your web browser; office-desk connects when you are done.</source>
+            <translation>请在网页浏览器中完成登录；完成后 office-desk 会自动连接。</translation>
+        </message>
+        <message>
+            <source>Signed in as %1.</source>
+            <translation>已以 %1 的身份登录。</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -789,6 +797,69 @@
         <message>
             <source>The office's figures could not be read: %1</source>
             <translation>无法读取办公室的数据：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>OAuthSignIn</name>
+        <message>
+            <source>The office at %1 names no service to sign in with.</source>
+            <translation>位于 %1 的办公室没有指明可用于登录的服务。</translation>
+        </message>
+        <message>
+            <source>%1 publishes no authorization server metadata: %2</source>
+            <translation>%1 没有发布授权服务器元数据：%2</translation>
+        </message>
+        <message>
+            <source>The metadata of %1 names another issuer (%2); office-desk does not sign in there.</source>
+            <translation>%1 的元数据指明了另一个签发者（%2）；office-desk 不会在那里登录。</translation>
+        </message>
+        <message>
+            <source>The metadata of %1 names no authorization or token endpoint.</source>
+            <translation>%1 的元数据没有指明授权端点或令牌端点。</translation>
+        </message>
+        <message>
+            <source>%1 does not offer PKCE with S256, which office-desk requires.</source>
+            <translation>%1 不支持 office-desk 所要求的 S256 PKCE。</translation>
+        </message>
+        <message>
+            <source>%1 does not let office-desk register itself; ask for a token instead.</source>
+            <translation>%1 不允许 office-desk 自行注册；请改为索取一个令牌。</translation>
+        </message>
+        <message>
+            <source>%1 did not register office-desk: %2</source>
+            <translation>%1 未能注册 office-desk：%2</translation>
+        </message>
+        <message>
+            <source>office-desk could not listen on 127.0.0.1 for the browser's answer.</source>
+            <translation>office-desk 无法在 127.0.0.1 上监听浏览器的应答。</translation>
+        </message>
+        <message>
+            <source>office-desk has your sign-in. You can close this page.</source>
+            <translation>office-desk 已收到您的登录。您可以关闭此页面。</translation>
+        </message>
+        <message>
+            <source>The answer to the sign-in did not come from %1; it was ignored.</source>
+            <translation>登录的应答并非来自 %1；已忽略。</translation>
+        </message>
+        <message>
+            <source>No web browser could be opened. Open this address yourself: %1</source>
+            <translation>无法打开网页浏览器。请自行打开此地址：%1</translation>
+        </message>
+        <message>
+            <source>%1 did not sign you in: %2</source>
+            <translation>%1 未能让您登录：%2</translation>
+        </message>
+        <message>
+            <source>%1 gave office-desk no token: %2</source>
+            <translation>%1 没有给 office-desk 令牌：%2</translation>
+        </message>
+        <message>
+            <source>The sign-in to %1 has ended (%2). Sign in again.</source>
+            <translation>在 %1 的登录已结束（%2）。请重新登录。</translation>
+        </message>
+        <message>
+            <source>The access token could not be refreshed: %1</source>
+            <translation>无法刷新访问令牌：%1</translation>
         </message>
     </context>
     <context>
@@ -1360,6 +1431,38 @@ Remote: office-desk connects to an office served over HTTP (office-mcp --http).<
         <message>
             <source>Server status</source>
             <translation>服务器状态</translation>
+        </message>
+        <message>
+            <source>Sign in</source>
+            <translation>登录</translation>
+        </message>
+        <message>
+            <source>Sign out</source>
+            <translation>退出登录</translation>
+        </message>
+        <message>
+            <source>Signing in…</source>
+            <translation>正在登录…</translation>
+        </message>
+        <message>
+            <source>Finish signing in in your web browser. Click to start over.</source>
+            <translation>请在网页浏览器中完成登录。点击可重新开始。</translation>
+        </message>
+        <message>
+            <source>Sign in with your account at %1, in your web browser, instead of pasting a token.</source>
+            <translation>在网页浏览器中用您在 %1 的账户登录，而不必粘贴令牌。</translation>
+        </message>
+        <message>
+            <source>Signed in as %1</source>
+            <translation>已登录：%1</translation>
+        </message>
+        <message>
+            <source>Signed in through %1. The tokens are kept in a file only you can read (0600).</source>
+            <translation>通过 %1 登录。令牌保存在只有您能读取的文件中（0600）。</translation>
+        </message>
+        <message>
+            <source>Forget the tokens of this sign-in and delete their file.</source>
+            <translation>忘记此次登录的令牌并删除其文件。</translation>
         </message>
     </context>
     <context>

@@ -109,8 +109,12 @@ ServerLogView::ServerLogView(QWidget *parent)
     m_trace->setPlaceholderText(tr("trace id"));
     m_trace->setClearButtonEnabled(true);
     m_trace->setAccessibleName(tr("Show only the lines of this trace id"));
-    m_trace->setMinimumWidth(m_trace->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 34);
-    bar->addWidget(m_trace);
+    // Room for a whole trace id (32 digits) where there is room, less on a small screen: a
+    // minimum that wide made the window scroll sideways at 900×600.
+    const int digit = m_trace->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    m_trace->setMinimumWidth(digit * 12);
+    m_trace->setMaximumWidth(digit * 34);
+    bar->addWidget(m_trace, 1);
     bar->addStretch(1);
     auto *clearButton = new QPushButton(tr("Clear"));
     bar->addWidget(clearButton);

@@ -20,6 +20,10 @@ ServerPanel::ServerPanel(QWidget *parent)
     , m_office(new QComboBox)
     , m_url(new QLineEdit)
     , m_token(new QLineEdit)
+    , m_tokenLabel(new QLabel(tr("Token")))
+    , m_signIn(new QPushButton(tr("Sign in")))
+    , m_signedIn(new QLabel)
+    , m_signOut(new QPushButton(tr("Sign out")))
     , m_localFields(new QWidget)
     , m_remoteFields(new QWidget)
     , m_start(new QPushButton(tr("Start")))
@@ -98,10 +102,20 @@ ServerPanel::ServerPanel(QWidget *parent)
     remote->addWidget(label(tr("URL"), m_url));
     remote->addWidget(m_url, 3);
     remote->addSpacing(8);
-    remote->addWidget(label(tr("Token"), m_token));
+    m_tokenLabel->setBuddy(m_token);
+    remote->addWidget(m_tokenLabel);
     // A token is a secret of fixed size: room for its dots, not half the window.
     m_token->setMaximumWidth(m_token->fontMetrics().averageCharWidth() * 28);
     remote->addWidget(m_token, 1);
+    // Signing in replaces the token: Sign in beside it, then who is signed in and Sign out in its place.
+    m_signIn->setObjectName(QStringLiteral("signInButton"));
+    m_signedIn->setObjectName(QStringLiteral("signedInLabel"));
+    m_signedIn->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_signOut->setObjectName(QStringLiteral("signOutButton"));
+    remote->addWidget(m_signIn);
+    remote->addWidget(m_signedIn);
+    remote->addWidget(m_signOut);
+    showSignIn(SignIn::Unavailable);
 
     m_office->setAccessibleName(tr("Office"));
     programBrowse->setAccessibleName(tr("Choose the office-mcp executable"));
@@ -156,6 +170,26 @@ ServerPanel::ServerPanel(QWidget *parent)
     connect(m_start, &QPushButton::clicked, this, &ServerPanel::startRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPanel::restartRequested);
     connect(m_stop, &QPushButton::clicked, this, &ServerPanel::stopRequested);
+    connect(m_signIn, &QPushButton::clicked, this, &ServerPanel::signInRequested);
+    connect(m_signOut, &QPushButton::clicked, this, &ServerPanel::signOutRequested);
+}
+
+void ServerPanel::showSignIn(SignIn state, const QString &issuer, const QString &user)
+{
+    const bool signedIn = state == SignIn::SignedIn;
+    m_tokenLabel->setVisible(!signedIn);
+    m_token->setVisible(!signedIn);
+    m_signIn->setVisible(state == SignIn::Offered || state == SignIn::SigningIn);
+    m_signedIn->setVisible(signedIn);
+    m_signOut->setVisible(signedIn);
+    // Clicking again while the browser is open starts over (a closed tab, a wrong account).
+    m_signIn->setText(state == SignIn::SigningIn ? tr("Signing in…") : tr("Sign in"));
+    m_signIn->setToolTip(state == SignIn::SigningIn
+                             ? tr("Finish signing in in your web browser. Click to start over.")
+                             : tr("Sign in with your account at %1, in your web browser, instead of pasting a token.").arg(issuer));
+    m_signedIn->setText(tr("Signed in as %1").arg(user));
+    m_signedIn->setToolTip(tr("Signed in through %1. The tokens are kept in a file only you can read (0600).").arg(issuer));
+    m_signOut->setToolTip(tr("Forget the tokens of this sign-in and delete their file."));
 }
 
 void ServerPanel::setLaunch(const McpClient::Launch &launch)
@@ -176,6 +210,14 @@ void ServerPanel::setLaunch(const McpClient::Launch &launch)
     m_profile->setCurrentIndex(m_profile->findData(launch.profile));
     m_era->setCurrentIndex(launch.era == McpClient::Era::Modern ? 0 : 1);
     m_elicitation->setChecked(launch.declareElicitation);
+}
+
+void ServerPanel::setToken(const QString &token)
+{
+    m_launch.token = token;
+    const QSignalBlocker blocker(m_token);
+    m_token->setText(token);
+    m_token->setCursorPosition(0);
 }
 
 McpClient::Launch ServerPanel::launch() const

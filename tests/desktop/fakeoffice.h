@@ -1,6 +1,7 @@
 #pragma once
-// A stand-in office over HTTP for the desk's remote tests: a QTcpServer that reads one POST
-// per connection and answers it with what `answer` returns. It records every request (its
+// A stand-in office over HTTP for the desk's remote tests: a QTcpServer that reads one request
+// (a POST, or a GET such as the desk's look for OAuth metadata) per connection and answers it
+// with what `answer` returns. It records every request (its
 // headers and JSON body), so a test can check what the desk sent, and can answer what a real
 // office-mcp would not (a 401 on demand, pages of any size).
 
@@ -14,14 +15,21 @@
 
 struct FakeRequest
 {
+    QByteArray method;  // GET, POST
+    QByteArray path;    // /mcp, /.well-known/...
     QMap<QByteArray, QByteArray> headers;  // names lowercased
     QJsonObject body;
 };
 
 struct FakeAnswer
 {
-    int status = 200;
-    QByteArray body;  // application/json
+    FakeAnswer(int status = 200, const QByteArray &body = {}, const QByteArray &headers = {})
+        : status(status), body(body), headers(headers)
+    {
+    }
+    int status;
+    QByteArray body;     // application/json
+    QByteArray headers;  // more header lines, each ending in \r\n
 };
 
 class FakeOffice : public QObject
@@ -62,6 +70,9 @@ private:
             return;
         FakeRequest request;
         const QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+        request.method = requestLine.value(0);
+        request.path = requestLine.value(1);
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QByteArray line = lines.at(i).trimmed();
             const qsizetype colon = line.indexOf(':');
@@ -76,6 +87,7 @@ private:
         requests << request;
         const FakeAnswer reply = answer ? answer(request) : FakeAnswer{500, {}};
         QByteArray response = "HTTP/1.1 " + QByteArray::number(reply.status) + " X\r\n";
+        response += reply.headers;
         response += "Content-Type: application/json\r\nConnection: close\r\nContent-Length: " + QByteArray::number(reply.body.size())
             + "\r\n\r\n" + reply.body;
         socket->write(response);

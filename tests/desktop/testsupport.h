@@ -105,13 +105,13 @@ inline bool callAs(const QString &database, const QString &client, const QString
     return reply.contains(QLatin1String("result")) && !reply.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool();
 }
 
-// office-mcp --http on `database` in `server`; returns its URL, read from the line it prints
-// (empty, with what it said as a warning, when it does not say).
-inline QString startHttpOffice(QProcess &server, const QString &database)
+// office-mcp --http on `database` in `server` (with `extra` arguments); returns its URL, read
+// from the line it prints (empty, with what it said as a warning, when it does not say).
+inline QString startHttpOffice(QProcess &server, const QString &database, const QStringList &extra = {})
 {
     // No drain delay: the tests' terminate() should end it as soon as its requests are done.
-    server.start(serverProgram(), {QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database,
-                                   QStringLiteral("--drain-delay"), QStringLiteral("0")});
+    server.start(serverProgram(), QStringList{QStringLiteral("--http"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), database,
+                                              QStringLiteral("--drain-delay"), QStringLiteral("0")} + extra);
     if (!server.waitForStarted(5000))
         return {};
     static const QRegularExpression serving(QStringLiteral("office-mcp: serving MCP at (http://127\\.0\\.0\\.1:\\d+/mcp)"));
