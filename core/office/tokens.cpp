@@ -1,5 +1,6 @@
 #include "tokens.h"
 
+#include "base64url.h"
 #include "tool.h"
 
 #include <openssl/crypto.h>
@@ -60,15 +61,6 @@ std::optional<std::vector<unsigned char>> from_hex(std::string_view hex) {
         bytes.push_back(static_cast<unsigned char>(hi * 16 + lo));
     }
     return bytes;
-}
-
-std::string base64url(const unsigned char* data, std::size_t size) {
-    std::string text(4 * ((size + 2) / 3) + 1, '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(text.data()), data, static_cast<int>(size));
-    text.resize(static_cast<std::size_t>(n));
-    while (!text.empty() && text.back() == '=') text.pop_back();
-    for (char& c : text) c = c == '+' ? '-' : c == '/' ? '_' : c;
-    return text;
 }
 
 // 2026-11-30T01:27:19Z, as clock.h writes it.
@@ -299,7 +291,7 @@ std::string TokenFile::add(const std::string& name, const std::string& profile, 
     }
     unsigned char random[kTokenBytes];
     if (RAND_bytes(random, sizeof random) != 1) throw TokenError("cannot make a token: the system's random source failed");
-    std::string token = std::string(kTokenPrefix) + base64url(random, sizeof random);
+    std::string token = std::string(kTokenPrefix) + base64url_encode(random, sizeof random);
     OPENSSL_cleanse(random, sizeof random);
     auto hash = sha256(token);
     entries_.push_back(TokenEntry{name, profile, created, to_hex(hash), approver});

@@ -5,6 +5,8 @@
 
 #include "jwt.h"
 
+#include "base64url.h"
+
 #include "json_rpc.h"
 
 #include <openssl/bn.h>
@@ -51,36 +53,7 @@ enum class Alg { rs256, ps256, es256, eddsa };
 
 const unsigned char* bytes(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
-int base64url_value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '-') return 62;
-    if (c == '_') return 63;
-    return -1;
-}
 
-// Strict base64url (RFC 7515 2): no padding, no whitespace, zero bits after the last byte.
-std::optional<std::string> base64url_decode(std::string_view text) {
-    if (text.size() % 4 == 1) return std::nullopt;
-    std::string out;
-    out.reserve(text.size() / 4 * 3 + 2);
-    unsigned acc = 0;
-    int bits = 0;
-    for (char c : text) {
-        const int v = base64url_value(c);
-        if (v < 0) return std::nullopt;
-        acc = (acc << 6) | static_cast<unsigned>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out += static_cast<char>((acc >> bits) & 0xFF);
-            acc &= (1u << bits) - 1;
-        }
-    }
-    if (acc != 0) return std::nullopt;
-    return out;
-}
 
 // The JSON object in `text`, else null (not JSON, nested deeper than kMaxDepth, not an object).
 json parse_object(std::string_view text) {

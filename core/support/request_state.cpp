@@ -4,6 +4,8 @@
 
 #include "request_state.h"
 
+#include "base64url.h"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -36,70 +38,13 @@ constexpr std::int64_t kClockSkewSeconds = 60;
 // memory and keeps every length inside OpenSSL's int.
 constexpr std::size_t kMaxSealedSize = 64 * 1024;
 
-constexpr char kBase64UrlAlphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 struct CipherCtxFree {
     void operator()(EVP_CIPHER_CTX* ctx) const { EVP_CIPHER_CTX_free(ctx); }
 };
 using CipherCtx = std::unique_ptr<EVP_CIPHER_CTX, CipherCtxFree>;
 
-std::string base64url_encode(const unsigned char* data, std::size_t size) {
-    std::string out;
-    out.reserve((size * 4 + 2) / 3);
-    std::size_t i = 0;
-    for (; i + 3 <= size; i += 3) {
-        const unsigned v = (unsigned{data[i]} << 16) | (unsigned{data[i + 1]} << 8) | data[i + 2];
-        out += kBase64UrlAlphabet[(v >> 18) & 63];
-        out += kBase64UrlAlphabet[(v >> 12) & 63];
-        out += kBase64UrlAlphabet[(v >> 6) & 63];
-        out += kBase64UrlAlphabet[v & 63];
-    }
-    if (size - i == 1) {
-        const unsigned v = unsigned{data[i]} << 16;
-        out += kBase64UrlAlphabet[(v >> 18) & 63];
-        out += kBase64UrlAlphabet[(v >> 12) & 63];
-    } else if (size - i == 2) {
-        const unsigned v = (unsigned{data[i]} << 16) | (unsigned{data[i + 1]} << 8);
-        out += kBase64UrlAlphabet[(v >> 18) & 63];
-        out += kBase64UrlAlphabet[(v >> 12) & 63];
-        out += kBase64UrlAlphabet[(v >> 6) & 63];
-    }
-    return out;
-}
 
-int base64url_value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '-') return 62;
-    if (c == '_') return 63;
-    return -1;
-}
 
-// Strict: no padding, no whitespace, and the unused low bits of a final partial group must be
-// zero, so each byte string has exactly one encoding and no edit of a sealed state can decode
-// to the same bytes.
-std::optional<std::vector<unsigned char>> base64url_decode(std::string_view text) {
-    if (text.size() % 4 == 1) return std::nullopt;
-    std::vector<unsigned char> out;
-    out.reserve(text.size() / 4 * 3 + 2);
-    unsigned acc = 0;
-    int bits = 0;
-    for (char c : text) {
-        const int v = base64url_value(c);
-        if (v < 0) return std::nullopt;
-        acc = (acc << 6) | static_cast<unsigned>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<unsigned char>((acc >> bits) & 0xFF));
-            acc &= (1u << bits) - 1;
-        }
-    }
-    if (acc != 0) return std::nullopt;  // leftover bits must be zero
-    return out;
-}
 
 std::string to_hex(const unsigned char* data, std::size_t size) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -446,7 +391,7 @@ std::optional<StateClaims> StateSealer::open(std::string_view sealed, std::int64
     const auto raw = base64url_decode(sealed.substr(kPrefix.size()));
     if (!raw || raw->size() <= kIvSize + kTagSize) return std::nullopt;
 
-    const unsigned char* iv = raw->data();
+    const auto* iv = reinterpret_cast<const unsigned char*>(raw->data());
     const unsigned char* ciphertext = iv + kIvSize;
     const std::size_t ciphertext_size = raw->size() - kIvSize - kTagSize;
     const unsigned char* tag = ciphertext + ciphertext_size;
