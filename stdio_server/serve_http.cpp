@@ -206,7 +206,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         logger.event(office::LogLevel::Warn, "tls",
                      nlohmann::ordered_json{{"problem", "the TLS certificate " + o.tls_cert + " expired at " + h.tls->certificate().not_after +
                                                             "; clients will refuse it until it is renewed"}});
-    if (!*loopback && !h.tls && !tokens->now().empty())
+    if (!*loopback && !h.tls && (issuer || !tokens->now().empty()))
         logger.event(office::LogLevel::Warn, "plaintext",
                      nlohmann::ordered_json{{"problem", "bearer tokens cross the network in clear on " + h.host +
                                                             ": serve https with --tls-cert and --tls-key, or put a TLS proxy in front"}});
