@@ -7,14 +7,19 @@
 // token field, the sign-in (tools listed and called as alice, who is shown, the tokens in a 0600
 // file), the access token refreshed before it expires without the browser, a refused access token
 // refreshed once (a desk opened again later, from the file), a redirect naming another issuer
-// ignored, a pasted token working as before, the metadata found where a 401 says (a stand-in
-// office), and Sign out deleting the file.
+// ignored, a pasted token working as before, a refund queued by a caller without the approver
+// right and cleared from the desk's approval queue by alice, the metadata found where a 401 says
+// (a stand-in office), and Sign out deleting the file.
 // Without node or tests/oauth's npm modules the suite fails, saying what to install.
 
+#include "approvalqueue.h"
+#include "elicitationdialog.h"
 #include "fakeoffice.h"
 #include "mainwindow.h"
 #include "mcpclient.h"
 #include "oauthsignin.h"
+#include "office_version.h"
+#include "schemaform.h"
 #include "serverpanel.h"
 #include "testsupport.h"
 #include "tokenstore.h"
@@ -29,6 +34,7 @@
 #include <QSignalSpy>
 #include <QSslConfiguration>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
@@ -135,6 +141,74 @@ private:
         none.kind = McpCallResult::Kind::LocalError;
         none.localError = QStringLiteral("find_customer got no answer within 10 s");
         return none;
+    }
+
+    // One 2026-07-28 tools/call with the bearer `token`, declaring form elicitation, as an AI
+    // client sends it (tests/oauth/office-calls.mjs callModern); the JSON-RPC answer, or {}.
+    QJsonObject callWith(const QString &token, const QString &tool, const QJsonObject &arguments)
+    {
+        const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")},
+                               {QStringLiteral("io.modelcontextprotocol/clientCapabilities"),
+                                QJsonObject{{QStringLiteral("elicitation"), QJsonObject{{QStringLiteral("form"), QJsonObject{}}}}}},
+                               {QStringLiteral("io.modelcontextprotocol/clientInfo"),
+                                QJsonObject{{QStringLiteral("name"), QStringLiteral("clerk-assistant")}, {QStringLiteral("version"), QStringLiteral("1.0")}}}};
+        const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), 1},
+                                  {QStringLiteral("method"), QStringLiteral("tools/call")},
+                                  {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("arguments"), arguments},
+                                                                         {QStringLiteral("_meta"), meta}}}};
+        QNetworkAccessManager network;
+        QNetworkRequest request{QUrl(m_url)};
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setRawHeader("Accept", "application/json, text/event-stream");
+        request.setRawHeader("MCP-Protocol-Version", "2026-07-28");
+        request.setRawHeader("Mcp-Method", "tools/call");
+        request.setRawHeader("Mcp-Name", tool.toUtf8());
+        request.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+        QNetworkReply *reply = network.post(request, TestSupport::compact(message));
+        QEventLoop loop;
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+        QByteArray body = reply->readAll();
+        // A one-event SSE stream carries the same message on its last data: line.
+        if (reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(QLatin1String("text/event-stream"))) {
+            const QList<QByteArray> lines = body.split('\n');
+            for (const QByteArray &line : lines) {
+                if (line.startsWith("data:"))
+                    body = line.mid(5).trimmed();
+            }
+        }
+        return TestSupport::parse(body);
+    }
+
+    // What `office-mcp ARGUMENTS --db <the office's db>` prints as a table (audit, approvals list):
+    // one row per line, keyed by the header's names; a cell runs from where its name starts in the
+    // header to where the next one does (core/support/text_table.h pads columns, cells hold spaces).
+    QList<QHash<QString, QString>> officeTable(const QStringList &arguments)
+    {
+        QProcess command;
+        command.start(TestSupport::serverProgram(), arguments + QStringList{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("office.db"))});
+        if (!command.waitForFinished(10000) || command.exitCode() != 0) {
+            qWarning("office-mcp %s: %s", qPrintable(arguments.join(QLatin1Char(' '))), command.readAllStandardError().constData());
+            return {};
+        }
+        QList<QByteArray> lines = command.readAllStandardOutput().split('\n');
+        lines.removeAll(QByteArray());
+        if (lines.isEmpty())
+            return {};
+        const QByteArray header = lines.takeFirst();
+        const QStringList names = QString::fromUtf8(header).split(QRegularExpression(QStringLiteral("\\s{2,}")), Qt::SkipEmptyParts);
+        QList<qsizetype> starts;
+        for (const QString &name : names)
+            starts << header.indexOf(name.toUtf8(), starts.isEmpty() ? 0 : starts.last() + 1);
+        QList<QHash<QString, QString>> rows;
+        for (const QByteArray &line : std::as_const(lines)) {
+            QHash<QString, QString> row;
+            for (qsizetype i = 0; i < names.size(); ++i)
+                row.insert(names.at(i), QString::fromUtf8(line.mid(starts.at(i), i + 1 < starts.size() ? starts.at(i + 1) - starts.at(i) : -1)).trimmed());
+            rows << row;
+        }
+        return rows;
     }
 
 private slots:
@@ -400,6 +474,108 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window.signIn()->issuer(), issuer, 5000);
         QVERIFY(panel->signInButton()->isVisibleTo(panel));
         QCOMPARE(window.client()->state(), McpClient::State::Stopped);
+    }
+
+    void aQueuedRefundIsClearedByTheDeskSignedInAsAnApprover()
+    {
+        // Only an approver can settle a queued request, and the desk signed in as one clears the
+        // queue. A clerk's static token (billing, no approver right) beside the sign-in: the
+        // clerk's AI client declares form elicitation, yet the office hands it no form and queues
+        // the refund. alice's desk (office:all office:approve) shows the request, Review asks her
+        // the refund form, and her answer settles the clerk's request in her name.
+        QVERIFY(m_window);
+        McpClient *client = m_window->client();
+        QTRY_VERIFY_WITH_TIMEOUT(client->isReady(), 10000);
+        QCOMPARE(m_window->serverPanel()->signedInLabel()->text(), QStringLiteral("Signed in as alice"));
+        QVERIFY(claimsOf(client->launch().token).value(QLatin1String("scope")).toString().split(QLatin1Char(' ')).contains(QStringLiteral("office:approve")));
+        m_window->show();  // the desk a person has open
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        ApprovalQueue *queue = m_window->approvalQueue();
+        QCOMPARE(queue->pendingCount(), 0);  // nothing waits yet
+
+        // The clerk: a static token on the same office, limited to billing, not an approver.
+        QProcess add;
+        add.start(TestSupport::serverProgram(), {QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("clerk"), QStringLiteral("--profile"),
+                                                 QStringLiteral("billing"), QStringLiteral("--db"), m_dir.filePath(QStringLiteral("office.db"))});
+        QVERIFY(add.waitForFinished(10000) && add.exitCode() == 0);
+        const QString clerk = QString::fromUtf8(add.readAllStandardOutput()).trimmed();
+        QVERIFY(clerk.startsWith(QLatin1String("omcp_")));
+
+        // The clerk's refund of invoice 4 (Priya's 410.00): complete at once, no form, queued as pending.
+        const QJsonObject asked = callWith(clerk, QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 4}});
+        const QJsonObject queued = asked.value(QLatin1String("result")).toObject();
+        QVERIFY2(!queued.isEmpty(), TestSupport::compact(asked).constData());
+        QCOMPARE(queued.value(QLatin1String("resultType")).toString(), QStringLiteral("complete"));
+        QVERIFY2(!queued.contains(QLatin1String("inputRequests")) && !queued.contains(QLatin1String("requestState")),
+                 TestSupport::compact(queued).constData());  // a form would be the right to approve
+        const QJsonObject pending = queued.value(QLatin1String("structuredContent")).toObject();
+        QCOMPARE(pending.value(QLatin1String("status")).toString(), QStringLiteral("pending"));
+        QCOMPARE(pending.value(QLatin1String("invoice_id")).toInteger(), 4);
+        const qint64 requestId = pending.value(QLatin1String("approval_request_id")).toInteger();
+        QVERIFY(requestId > 0);
+        const QString clerkLabel = QStringLiteral("clerk (clerk-assistant/1.0)");
+        const QString aliceLabel = QStringLiteral("alice (office-desk/" OFFICE_VERSION ")");
+
+        // alice's desk shows it (the office tells the desk; no reconnecting), and Review is offered.
+        QTRY_VERIFY_WITH_TIMEOUT(queue->pendingInvoices().contains(4), 10000);
+        QSignalSpy shown(m_window.get(), &MainWindow::questionShown);
+        QSignalSpy completed(m_window.get(), &MainWindow::callCompleted);
+        QVERIFY(queue->review(4));  // the Review button of the clerk's request
+        QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, 10000);
+        auto *dialog = shown.at(0).at(0).value<ElicitationDialog *>();
+        QVERIFY(dialog && dialog->isVisible());
+        // The form is for the clerk's request, and says so before the office's question.
+        const QString whoAsks = dialog->findChild<QLabel *>(QStringLiteral("whoAsks"))->text();
+        QVERIFY2(whoAsks.startsWith(QStringLiteral("%1 asked in approval request #%2").arg(clerkLabel).arg(requestId)), qPrintable(whoAsks));
+        QVERIFY2(dialog->request().message.contains(QStringLiteral("410.00")), qPrintable(dialog->request().message));
+
+        // alice answers as a person does: amount, reason, Accept.
+        QVERIFY(!dialog->acceptButton()->isEnabled());
+        auto *amount = qobject_cast<QLineEdit *>(dialog->form()->editor(QStringLiteral("amount")));
+        QVERIFY(amount);
+        QTest::keyClicks(amount, QStringLiteral("125"));
+        QTest::keyClicks(dialog->form()->editor(QStringLiteral("reason")), QStringLiteral("Charged twice"));
+        QVERIFY(dialog->acceptButton()->isEnabled());
+        QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(completed.count() == 1, 15000);
+        const McpCallResult result = completed.at(0).at(0).value<McpCallResult>();
+        QVERIFY2(!result.isError(), qPrintable(result.text()));
+        QCOMPARE(result.rounds, 2);  // input_required (the form: alice may approve), then the retry with her answer
+        QVERIFY2(result.text().startsWith(QStringLiteral("Refunded 125.00 of invoice 4")), qPrintable(result.text()));
+
+        // The queue is clear, and says who decided.
+        QCOMPARE(queue->pendingCount(), 0);
+        int settledRow = -1;
+        for (int r = 0; r < queue->table()->rowCount(); ++r)
+            settledRow = queue->table()->item(r, 1)->text() == QStringLiteral("#%1").arg(requestId) ? r : settledRow;
+        QVERIFY(settledRow >= 0);
+        QCOMPARE(queue->table()->item(settledRow, 8)->text(), aliceLabel);
+
+        // The office's own record: the clerk's request approved by alice ...
+        QHash<QString, QString> request;
+        for (const auto &row : officeTable({QStringLiteral("approvals"), QStringLiteral("list")}))
+            request = row.value(QStringLiteral("ID")) == QStringLiteral("#%1").arg(requestId) ? row : request;
+        QCOMPARE(request.value(QStringLiteral("INVOICE")), QStringLiteral("invoice 4"));
+        QCOMPARE(request.value(QStringLiteral("STATUS")), QStringLiteral("approved"));
+        QCOMPARE(request.value(QStringLiteral("CLIENT")), clerkLabel);
+        QCOMPARE(request.value(QStringLiteral("RESOLVED_BY")), aliceLabel);
+        // ... and the audit: queued by the clerk, issued by alice naming the clerk's request.
+        QList<QHash<QString, QString>> queuedRows, issuedRows;
+        for (const auto &row : officeTable({QStringLiteral("audit"), QStringLiteral("--invoice"), QStringLiteral("4")})) {
+            if (row.value(QStringLiteral("ACTION")) == QLatin1String("refund_queued"))
+                queuedRows << row;
+            if (row.value(QStringLiteral("ACTION")) == QLatin1String("refund_issued"))
+                issuedRows << row;
+        }
+        QCOMPARE(queuedRows.size(), 1);
+        QCOMPARE(queuedRows.first().value(QStringLiteral("CLIENT")), clerkLabel);
+        QCOMPARE(issuedRows.size(), 1);
+        const QHash<QString, QString> issued = issuedRows.first();
+        QCOMPARE(issued.value(QStringLiteral("CLIENT")), aliceLabel);
+        QVERIFY2(issued.value(QStringLiteral("DETAIL")).startsWith(QStringLiteral("Refunded 125.00 of invoice 4")), qPrintable(issued.value(QStringLiteral("DETAIL"))));
+        QVERIFY2(issued.value(QStringLiteral("DETAIL")).contains(QStringLiteral("(asked by %1 in approval request #%2, approved by %3)")
+                                                                     .arg(clerkLabel).arg(requestId).arg(aliceLabel)),
+                 qPrintable(issued.value(QStringLiteral("DETAIL"))));
     }
 
     void signingOutDeletesTheTokenFile()
