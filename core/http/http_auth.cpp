@@ -81,24 +81,23 @@ std::string Endpoint::challenge(std::string_view error, std::string_view scope, 
 // An OAuth caller whose scopes do not allow what it asks is answered 403 insufficient_scope
 // naming the scope that would (the spec's "Scope Challenge Handling"), so its client can step up.
 // A static token's profile is fixed, so a tool it hides stays unknown (-32602), as before.
-bool Endpoint::in_scope(const Request&, const json& message, const Principal& principal, Response& response) {
+bool Endpoint::in_scope(const json& message, const Principal& principal, Response& response) {
     if (!principal.oauth || principal.tools.empty()) return true;
-    std::string needed;
-    if (principal.tools == std::vector<std::string>{""}) {
-        needed = kScopeAll;  // no office scope at all: nothing to do here
-    } else if (string_member(message, "method") == "tools/call") {
+    std::string needed(kScopeAll);  // a token with no office scope may do nothing here
+    if (principal.tools != std::vector<std::string>{""}) {
+        if (string_member(message, "method") != "tools/call") return true;
         const json* params = find_member(message, "params");
         const json* name = params ? find_member(*params, "name") : nullptr;
         if (!name || !name->is_string()) return true;
         const auto& tool = name->get_ref<const std::string&>();
-        const auto& served = options_.tools;
-        const auto& allowed = principal.tools;
-        const bool exists = std::any_of(office_tools().begin(), office_tools().end(), [&](const Tool& t) { return t.name == tool; });
-        if (!exists || (!served.empty() && std::find(served.begin(), served.end(), tool) == served.end())) return true;
-        if (std::find(allowed.begin(), allowed.end(), tool) != allowed.end()) return true;
+        const auto listed = [&](const std::vector<std::string>& names) {
+            return std::find(names.begin(), names.end(), tool) != names.end();
+        };
+        const bool served = options_.tools.empty()
+                                ? std::any_of(office_tools().begin(), office_tools().end(), [&](const Tool& t) { return t.name == tool; })
+                                : listed(options_.tools);
+        if (!served || listed(principal.tools)) return true;  // a tool nobody may call stays the session's -32602
         needed = scope_for_tool(tool);
-    } else {
-        return true;
     }
     const std::string why = "the access token's scopes do not allow this; it needs " + needed;
     refuse(response, 403, "Forbidden: " + why);

@@ -85,7 +85,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
 
     if (const auto* traceparent = header(request, "traceparent"); traceparent && !too_deep)
         put_traceparent(message, *traceparent);
-    if (caller && !in_scope(request, message, *caller, response)) return;
+    if (caller && !in_scope(message, *caller, response)) return;
 
     const json* version = nullptr;
     bool complete_envelope = false;  // every required field there (2026-07-28 basic, "Per-request protocol fields")

@@ -173,7 +173,7 @@ private:
     void answer_metrics(const Request& request, Response& response);
     void answer_resource_metadata(const Request& request, Response& response);
     bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
-    bool in_scope(const Request& request, const json& message, const Principal& principal, Response& response);
+    bool in_scope(const json& message, const Principal& principal, Response& response);
     std::string challenge(std::string_view error, std::string_view scope, std::string_view description) const;
     void log_refusal(const Exchange& exchange);
     void fail_exchange(Exchange& exchange, const std::string& problem);
