@@ -118,7 +118,9 @@ export async function startOffice({ replicas = 3, callers = ['alice'], startupMs
   try {
     office('db', 'init');
     for (const name of callers) {
-      tokens[name] = execFileSync(binary, ['token', 'add', name, '--tokens', tokensFile],
+      // Approvers: these callers are the person in the loop, answering the refund forms they get
+      // (office-mcp hands the form to an approver only; anyone else's refund is queued).
+      tokens[name] = execFileSync(binary, ['token', 'add', name, '--approver', '--tokens', tokensFile],
         { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
       assert.match(tokens[name], /^omcp_/, `token add ${name} printed ${tokens[name]}`);
     }
