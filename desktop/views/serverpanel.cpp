@@ -109,6 +109,9 @@ ServerPanel::ServerPanel(QWidget *parent)
     remote->addWidget(m_token, 1);
     // Signing in replaces the token: Sign in beside it, then who is signed in and Sign out in its place.
     m_signIn->setObjectName(QStringLiteral("signInButton"));
+    // As wide as its longer text from the start: the row does not shift when it says Signing in….
+    m_signIn->setText(tr("Signing in…"));
+    m_signIn->setMinimumWidth(m_signIn->sizeHint().width());
     m_signedIn->setObjectName(QStringLiteral("signedInLabel"));
     m_signedIn->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_signOut->setObjectName(QStringLiteral("signOutButton"));
