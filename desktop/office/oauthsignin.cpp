@@ -161,13 +161,7 @@ void OAuthSignIn::setOffice(const QUrl &mcpUrl)
     m_office = mcpUrl;
     m_issuer.clear();
     m_tokens = {};
-    m_signingIn = m_refreshing = false;
-    m_refreshTimer->stop();
-    if (m_flow) {
-        m_flow->disconnect(this);
-        m_flow->deleteLater();
-        m_flow = nullptr;
-    }
+    stopFlow();
     discover();
     emit changed();
 }
@@ -286,6 +280,19 @@ void OAuthSignIn::registerClient()
         m_tokens.clientId = clientId;
         authorize();
     });
+}
+
+// No sign-in or refresh under way any more; the flow goes (later: it may be the sender of the
+// signal being handled).
+void OAuthSignIn::stopFlow()
+{
+    m_signingIn = m_refreshing = false;
+    m_refreshTimer->stop();
+    if (m_flow) {
+        m_flow->disconnect(this);
+        m_flow->deleteLater();
+        m_flow = nullptr;
+    }
 }
 
 QOAuth2AuthorizationCodeFlow *OAuthSignIn::newFlow(const QByteArray &verifier)
@@ -446,13 +453,7 @@ void OAuthSignIn::signOut()
     const QString issuer = m_tokens.issuer;
     m_tokens = {};
     m_tokens.issuer = issuer;
-    m_signingIn = m_refreshing = false;
-    m_refreshTimer->stop();
-    if (m_flow) {
-        m_flow->disconnect(this);
-        m_flow->deleteLater();
-        m_flow = nullptr;
-    }
+    stopFlow();
     emit changed();
     emit signedOut();
 }

@@ -101,6 +101,7 @@ private:
     void onTokenReply(QNetworkReply *reply);
     void scheduleRefresh();
     void fail(const QString &sentence);
+    void stopFlow();
     QOAuth2AuthorizationCodeFlow *newFlow(const QByteArray &verifier);
     QString cachedClientId(const QString &issuer) const;
 
