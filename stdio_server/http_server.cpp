@@ -94,6 +94,7 @@ private:
     void finish();
     void watch_for_close();
 
+    std::string remote_;  // the client's address, asked once (every request carries it)
     std::shared_ptr<ssl::context> context_;  // TLS only; before stream_, which uses it
     Stream stream_;
     Server& server_;
@@ -213,7 +214,9 @@ private:
         std::vector<http::Exchange*> exchanges;
         exchanges.reserve(group.size());
         for (auto& p : group) exchanges.push_back(&p.exchange);
+        if (options_.round) options_.round(true);
         endpoint_.handle(exchanges);
+        if (options_.round) options_.round(false);
         for (auto& p : group) p.connection->respond(std::move(p.exchange.response));
     }
 
@@ -395,6 +398,9 @@ void HttpConnection<Stream>::start() {
 
 template <class Stream>
 void HttpConnection<Stream>::serve() {
+    beast::error_code ec;
+    const auto peer = lowest().socket().remote_endpoint(ec);
+    if (!ec) remote_ = peer.address().to_string();
     if (server_.over_limit()) {
         keep_alive_ = false;
         refuse(503, "Service Unavailable: too many connections");
@@ -447,9 +453,7 @@ void HttpConnection<Stream>::on_read(beast::error_code ec) {
         it->second += ", " + value;
     }
     request.body = std::move(message.body());
-    beast::error_code peer_ec;
-    const auto peer = lowest().socket().remote_endpoint(peer_ec);
-    if (!peer_ec) request.remote = peer.address().to_string();
+    request.remote = remote_;
     keep_alive_ = message.keep_alive();
     lowest().expires_never();  // until the response is written
     server_.queue(shared_from_this(), std::move(request));
@@ -493,9 +497,7 @@ void HttpConnection<Stream>::push(std::string_view events, bool end) {
 
 template <class Stream>
 void HttpConnection<Stream>::refuse(int status, std::string_view message) {
-    beast::error_code ec;
-    const auto peer = lowest().socket().remote_endpoint(ec);
-    server_.refused(status, message, ec ? std::string() : peer.address().to_string());
+    server_.refused(status, message, remote_);
     http::Response response;
     response.status = status;
     response.headers.emplace_back("Content-Type", "application/json");

@@ -45,6 +45,10 @@ struct HttpServerOptions {
     // Called once the port is bound, before any request is read, with the MCP endpoint's URL
     // (http://127.0.0.1:PORT/mcp): with port 0, the first moment the URL is known.
     std::function<void(const std::string& url)> listening;
+    // Told when a group of requests is about to be answered (true) and when it has been (false),
+    // before any of its responses is written: serve_http writes the group's log lines in one go
+    // then, and looks at the tokens file once per group instead of once per request.
+    std::function<void(bool starting)> round;
     // The service manager (stdio_server/service_manager.h): told READY=1, RELOADING=1,
     // STOPPING=1, and WATCHDOG=1 every `watchdog` (0: no watchdog) while the loop runs.
     std::function<void(std::string_view state)> notify;

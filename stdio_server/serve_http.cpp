@@ -19,8 +19,9 @@
 namespace {
 
 // The tokens file as it is now: re-read when it changes on disk, so `office-mcp token add` and
-// `token revoke` take effect on a running server at once. A file that turns unreadable or
-// malformed refuses every token (and says so in the log) until it is mended: fail closed.
+// `token revoke` take effect on a running server from the next group of requests. A file that
+// turns unreadable or malformed refuses every token (and says so in the log) until it is
+// mended: fail closed. Within a group (hold) the file is looked at once, not per request.
 class LiveTokens {
 public:
     LiveTokens(std::string path, office::Logger& logger) : path_(std::move(path)), logger_(logger) {
@@ -29,7 +30,18 @@ public:
     }
     bool broken() const { return broken_; }
     void reload() { seen_.clear(); }  // SIGHUP: read the file at the next request, changed or not
+    void hold(bool on) {
+        held_ = false;
+        if (on) look();
+        held_ = on;
+    }
     const office::TokenFile& now() {
+        if (!held_) look();
+        return tokens_;
+    }
+
+private:
+    void look() {
         if (const auto id = identity(); id != seen_) {
             seen_ = id;
             try {
@@ -40,10 +52,8 @@ public:
                 logger_.event(office::LogLevel::Error, "tokens", nlohmann::ordered_json{{"problem", e.what()}});
             }
         }
-        return tokens_;
     }
 
-private:
     // Enough to notice a rewrite (token commands replace the file by rename) or a chmod:
     // inode, size and the change time.
     std::string identity() const {
@@ -58,6 +68,7 @@ private:
     office::TokenFile tokens_;
     std::string seen_;
     bool broken_ = false;
+    bool held_ = false;
 };
 
 // "[HOST:]PORT" into the options; fail() with the form it takes.
@@ -82,10 +93,12 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     const auto loopback = office::is_loopback_address(h.host);
     if (!loopback) fail("--http needs an IP address to listen on (or localhost), not " + h.host);
     LogSink log(o.log_file, write_all);
-    // Requests come one at a time from many clients: each line leaves at once.
+    // A group of requests answered together (h.round) writes its lines in one go, before its
+    // responses; any other line leaves at once.
+    bool in_round = false;
     office::Logger logger(o.log_level, [&](std::string_view line) {
         log.write(line);
-        log.flush();
+        if (!in_round) log.flush();
     });
     const std::string tokens_path = o.tokens_file.empty() ? office::tokens_path_for(office::office_local_path(o.db)) : o.tokens_file;
     std::optional<LiveTokens> tokens;
@@ -189,6 +202,11 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         const bool renewed = !tls || tls->refresh(true);  // logs its own "tls" line, the problem included
         if (tls) fields["tls"] = renewed ? "reloaded" : "cannot reload; still the old certificate";
         logger.event(reopened && renewed ? office::LogLevel::Info : office::LogLevel::Error, "reload", fields);
+    };
+    h.round = [&](bool starting) {
+        tokens->hold(starting);
+        in_round = starting;
+        if (!starting) log.flush();
     };
     h.notify = [](std::string_view state) { service_manager::notify(state); };
     h.watchdog = service_manager::watchdog_interval();

@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace office::pg {
 namespace {
@@ -95,24 +96,34 @@ Connection::~Connection() {
 bool Connection::ok() const { return PQstatus(conn_) == CONNECTION_OK; }
 
 bool Connection::reset() {
-    PQreset(conn_);
+    PQreset(conn_);  // a new connection, out of pipeline mode
+    pipelined_ = false;
+    queued_.clear();
     if (ok()) PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
     return ok();
 }
 
 bool Connection::in_transaction() const { return PQtransactionStatus(conn_) != PQTRANS_IDLE; }
 
-Result Connection::check(pg_result* raw, std::string_view sql) {
-    Result result(raw);
-    const auto status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
-    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
+Error Connection::failure(pg_result* raw, std::string_view sql) {
     const char* state = raw ? PQresultErrorField(raw, PG_DIAG_SQLSTATE) : nullptr;
     const std::string sqlstate = state ? state : "";
     // Lost: the connection is gone, or the server is shutting it (57P01 admin shutdown,
     // 57P02 crash shutdown, 57P03 cannot connect now, 08xxx connection exceptions).
     const bool lost = PQstatus(conn_) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate.starts_with("57P");
     const std::string message = one_line(raw ? PQresultErrorMessage(raw) : PQerrorMessage(conn_));
-    throw Error(message + " (in \"" + sql_for_message(sql) + "\")", sqlstate, lost);
+    return Error(message + " (in \"" + sql_for_message(sql) + "\")", sqlstate, lost);
+}
+
+Result Connection::check(pg_result* raw, std::string_view sql) {
+    Result result(raw);
+    const auto status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
+    throw failure(raw, sql);
+}
+
+void Connection::broken(std::string_view doing) {
+    throw Error("cannot " + std::string(doing) + ": " + one_line(PQerrorMessage(conn_)), "", !ok());
 }
 
 Result Connection::query(std::string_view sql, std::initializer_list<Param> params) {
@@ -120,6 +131,12 @@ Result Connection::query(std::string_view sql, std::initializer_list<Param> para
 }
 
 Result Connection::query(std::string_view sql, const std::vector<Param>& params) {
+    if (pipelined_) {
+        send_params(sql, params);
+        // The server keeps results until asked to flush: ask, then send everything queued.
+        if (PQsendFlushRequest(conn_) != 1 || PQflush(conn_) != 0) broken("send to PostgreSQL");
+        return collect(false);
+    }
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const auto& p : params) {
@@ -135,6 +152,90 @@ Result Connection::query(std::string_view sql, const std::vector<Param>& params)
 void Connection::exec(std::string_view sql) {
     const std::string text(sql);
     check(PQexec(conn_, text.c_str()), sql);
+}
+
+// ---- Pipeline mode ------------------------------------------------------------------------
+
+void Connection::begin_pipeline() {
+    if (PQenterPipelineMode(conn_) != 1) broken("enter pipeline mode");
+    pipelined_ = true;
+}
+
+void Connection::send(std::string_view sql, std::initializer_list<Param> params) {
+    send_params(sql, std::vector<Param>(params));
+}
+
+void Connection::send_params(std::string_view sql, const std::vector<Param>& params) {
+    const char* values[16];
+    if (params.size() > std::size(values)) throw Error("too many parameters for one statement", "", false);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        check_no_nul(params[i].text);
+        values[i] = params[i].text ? params[i].text->c_str() : nullptr;
+    }
+    queued_.emplace_back(sql);
+    // Only queued: libpq sends when its buffer fills, or at the next flush.
+    if (PQsendQueryParams(conn_, queued_.back().c_str(), static_cast<int>(params.size()), nullptr, values, nullptr,
+                          nullptr, 0) != 1) {
+        queued_.pop_back();
+        broken("send to PostgreSQL");
+    }
+}
+
+Result Connection::end_pipeline(std::string_view last) {
+    send(last);
+    if (PQpipelineSync(conn_) != 1) {
+        pipelined_ = false;  // the connection is gone (what else fails here): so is its pipeline
+        queued_.clear();
+        broken("send to PostgreSQL");
+    }
+    struct Leave {
+        Connection& c;
+        ~Leave() {
+            c.pipelined_ = false;
+            PQexitPipelineMode(c.conn_);  // every result read; refused (and moot) only on a lost connection
+        }
+    } leave{*this};
+    return collect(true);
+}
+
+Result Connection::collect(bool synced) {
+    std::optional<Error> failed;
+    pg_result* last = nullptr;
+    for (std::size_t i = 0; i < queued_.size(); ++i) {
+        pg_result* raw = PQgetResult(conn_);
+        while (pg_result* more = PQgetResult(conn_)) PQclear(more);  // the NULL that ends each statement's results
+        const auto status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
+        if (i + 1 == queued_.size() && (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK)) {
+            last = raw;
+            continue;
+        }
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_PIPELINE_ABORTED && !failed) {
+            failed = failure(raw, queued_[i]);
+            failed->earlier = i + 1 < queued_.size();
+        }
+        PQclear(raw);
+        if (!raw && !ok()) break;  // lost: nothing more will come
+    }
+    queued_.clear();
+    // After a failure the server skips everything up to the next Sync: ask for one if it was
+    // not sent, and read up to it, so that the connection takes statements again.
+    if (failed && !synced && ok() && PQpipelineSync(conn_) == 1) synced = true;
+    if (synced)
+        for (int nothing = 0; nothing < 2 && ok();) {
+            pg_result* raw = PQgetResult(conn_);
+            if (!raw) {
+                ++nothing;
+                continue;
+            }
+            const auto status = PQresultStatus(raw);
+            PQclear(raw);
+            if (status == PGRES_PIPELINE_SYNC) break;
+            nothing = 0;
+        }
+    Result result(last);
+    if (failed) throw *failed;
+    if (!last) broken("read from PostgreSQL");
+    return result;
 }
 
 }  // namespace office::pg

@@ -30,6 +30,9 @@ struct Error : StoreError {
           connection_lost(connection_lost) {}
     std::string sqlstate;
     bool connection_lost;
+    // The statement that failed was an earlier one, sent in pipeline mode without waiting
+    // (Connection::send): the transaction it was in has failed with it.
+    bool earlier = false;
 };
 
 // One parameter, sent as text ($1, $2, ...); nullopt is SQL NULL.
@@ -81,8 +84,22 @@ public:
     // One statement with $n parameters (PQexecParams). Throws Error.
     Result query(std::string_view sql, std::initializer_list<Param> params = {});
     Result query(std::string_view sql, const std::vector<Param>& params);
-    // One or more statements without parameters (PQexec). Throws Error.
+    // One or more statements without parameters (PQexec). Throws Error. Not in pipeline mode.
     void exec(std::string_view sql);
+
+    // Pipeline mode (libpq 14+, any server): a write transaction's statements without waiting
+    // for each. send() queues a statement whose result nobody needs and returns at once; query()
+    // sends its own after the queued ones and waits once for all their results; end_pipeline()
+    // sends the last statement and waits for it and whatever is still queued, and leaves the
+    // mode (also when it throws). So a transaction costs one round
+    // trip per statement whose answer is needed, plus one at its end. A queued statement's
+    // failure is thrown by the next query() or end_pipeline() (Error::earlier); the rest of the
+    // pipeline is skipped by the server, and the transaction has failed.
+    void begin_pipeline();
+    void send(std::string_view sql, std::initializer_list<Param> params = {});
+    Result end_pipeline(std::string_view last);  // sends `last` ("COMMIT"), reads all; its result
+    bool pipelined() const { return pipelined_; }
+
     // Whether the connection is usable now, and one attempt to make it so again.
     bool ok() const;
     bool reset();
@@ -92,8 +109,17 @@ public:
 
 private:
     Result check(pg_result* result, std::string_view sql);
+    Error failure(pg_result* result, std::string_view sql);
+    [[noreturn]] void broken(std::string_view doing);
+    void send_params(std::string_view sql, const std::vector<Param>& params);
+    // Reads the queued statements' results up to the last one sent, returned; with `sync`, a
+    // Sync was sent after it and is read too. Throws the first failure, once the pipeline is
+    // drained up to a Sync (sent here if it was not).
+    Result collect(bool synced);
     std::string uri_;
     pg_conn* conn_ = nullptr;
+    bool pipelined_ = false;
+    std::vector<std::string> queued_;  // the statements sent and not yet read, for messages
 };
 
 }  // namespace office::pg

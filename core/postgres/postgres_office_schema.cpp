@@ -187,6 +187,10 @@ const std::string kLock = "SELECT pg_advisory_xact_lock(" + std::to_string(kOffi
 
 void rollback_quietly(pg::Connection& conn) noexcept {
     try {
+        if (conn.pipelined()) conn.end_pipeline("ROLLBACK");
+    } catch (...) {  // a queued statement's failure, reported now, made the server skip the ROLLBACK
+    }
+    try {
         if (conn.ok() && conn.in_transaction()) conn.exec("ROLLBACK");
     } catch (...) {
     }

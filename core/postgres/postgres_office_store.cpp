@@ -72,12 +72,22 @@ void PostgresOfficeStore::lost(const pg::Error& e) {
                      true);
 }
 
+void PostgresOfficeStore::failed_in_pipeline(const pg::Error& e) {
+    if (e.connection_lost) lost(e);
+    if (!e.earlier) throw;
+    // A statement sent earlier without waiting failed, and the transaction with it: maybe a
+    // unit already released into the group, so the group as a whole must not commit.
+    doomed_ = true;
+    throw StoreError(0, std::string("an earlier write of this transaction failed: ") + e.what());
+}
+
 pg::Result PostgresOfficeStore::run(std::string_view sql, std::initializer_list<pg::Param> params) {
     const bool may_retry = !open();
     if (may_retry && !conn_->ok()) reconnect();
     try {
         return conn_->query(sql, params);
     } catch (const pg::Error& e) {
+        if (conn_->pipelined() || e.earlier) failed_in_pipeline(e);
         if (!e.connection_lost) throw;
         if (!may_retry) lost(e);
         reconnect();
@@ -85,8 +95,31 @@ pg::Result PostgresOfficeStore::run(std::string_view sql, std::initializer_list<
     }
 }
 
+void PostgresOfficeStore::defer(std::string_view sql, std::initializer_list<pg::Param> params) {
+    if (!conn_->pipelined()) {
+        run(sql, params);
+        return;
+    }
+    try {
+        conn_->send(sql, params);
+    } catch (const pg::Error& e) {
+        failed_in_pipeline(e);
+    }
+}
+
+pg::Result PostgresOfficeStore::end_transaction(std::string_view last) {
+    if (!conn_->pipelined()) return run(last);
+    try {
+        return conn_->end_pipeline(last);
+    } catch (const pg::Error& e) {
+        failed_in_pipeline(e);
+    }
+}
+
 void PostgresOfficeStore::begin(std::string_view then) {
-    if (!conn_->ok()) reconnect();
+    // A pipeline still open here was left by a transaction whose connection was lost (its
+    // server said so before the socket closed): that connection is done for.
+    if (!conn_->ok() || conn_->pipelined()) reconnect();
     const std::string sql = "BEGIN; " + kLock + (then.empty() ? "" : "; ") + std::string(then);
     try {
         conn_->exec(sql);
@@ -98,8 +131,12 @@ void PostgresOfficeStore::begin(std::string_view then) {
         reconnect();  // nothing was written yet: once more on a new connection
         conn_->exec(sql);
     }
+    conn_->begin_pipeline();
 }
 
+// A write transaction runs in pipeline mode from its first round trip (BEGIN and the lock) to
+// its COMMIT: statements whose answer the tool needs (a RETURNING id, a guarded UPDATE) wait
+// for it, the rest (savepoints, audit rows) are only queued and travel with the next one.
 void PostgresOfficeStore::begin_write() {
     if (write_open_) throw StoreError(0, "a write transaction is already open on database " + masked_uri(conn_->uri()));
     if (batching_) {
@@ -107,11 +144,12 @@ void PostgresOfficeStore::begin_write() {
             throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
                                     " was lost during this group of writes; nothing more is written in it",
                              true);
+        if (doomed_) throw StoreError(0, "an earlier write of this group failed; nothing more is written in it");
         if (!batch_open_) {
             begin("SAVEPOINT unit");
             batch_open_ = true;
         } else {
-            run("SAVEPOINT unit");
+            defer("SAVEPOINT unit");
         }
     } else {
         begin("");
@@ -120,7 +158,12 @@ void PostgresOfficeStore::begin_write() {
 }
 
 void PostgresOfficeStore::commit_write() {
-    const auto done = run(batch_open_ ? "RELEASE unit" : "COMMIT");
+    if (batch_open_) {
+        defer("RELEASE unit");
+        write_open_ = false;
+        return;
+    }
+    const auto done = end_transaction("COMMIT");
     write_open_ = false;
     // COMMIT of a transaction a failed statement doomed rolls back and says only "ROLLBACK"
     // (SQLite would have kept the rest): never let that pass for a commit.
@@ -132,8 +175,13 @@ void PostgresOfficeStore::rollback_write() noexcept {
     if (!write_open_) return;  // lost with the connection: nothing to roll back
     write_open_ = false;
     try {
-        if (batch_open_) conn_->exec("ROLLBACK TO unit; RELEASE unit");
-        else conn_->exec("ROLLBACK");
+        if (!batch_open_) {
+            doomed_ = false;
+            rollback_quietly(*conn_);
+        } else if (!doomed_) {  // a doomed group is rolled back as a whole by end_batch
+            conn_->send("ROLLBACK TO unit");
+            conn_->send("RELEASE unit");
+        }
     } catch (...) {
         // The connection is gone: so is the transaction, and the batch with it.
         if (batch_open_) batch_lost_ = true;
@@ -148,6 +196,7 @@ void PostgresOfficeStore::begin_batch() {
 
 void PostgresOfficeStore::end_batch() {
     batching_ = false;
+    const bool doomed = std::exchange(doomed_, false);
     if (batch_lost_) {
         batch_lost_ = false;
         throw StoreError(0, "the connection to PostgreSQL at " + masked_uri(conn_->uri()) +
@@ -156,12 +205,14 @@ void PostgresOfficeStore::end_batch() {
     }
     if (!batch_open_) return;
     try {
-        const auto done = run("COMMIT");  // open(): a lost connection is not retried but reported
+        // open(): a lost connection is not retried but reported
+        const auto done = end_transaction(doomed ? "ROLLBACK" : "COMMIT");
         batch_open_ = false;
-        if (done.command() == "ROLLBACK")
+        if (doomed || done.command() == "ROLLBACK")
             throw StoreError(0, "the group of writes to " + masked_uri(conn_->uri()) + " was rolled back after an earlier error");
     } catch (...) {
         batch_open_ = false;
+        doomed_ = false;
         rollback_quietly(*conn_);
         throw;
     }
@@ -391,7 +442,7 @@ void PostgresOfficeStore::remember_call(const std::string& scope, const std::str
 }
 
 void PostgresOfficeStore::append_audit(const AuditEntry& e) {
-    run("INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
+    defer("INSERT INTO audit (at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
         "detail, principal, trace_id, span_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         {e.at, e.client_name, e.client_version, e.era, e.protocol_version, e.action, e.subject_type, e.subject_id, e.detail,
          e.principal, e.trace_id, e.span_id});

@@ -125,6 +125,14 @@ private:
     // statement run again; otherwise the open work is gone with the connection, and StoreError
     // says a write may not have been committed (never a false success).
     pg::Result run(std::string_view sql, std::initializer_list<pg::Param> params = {});
+    // A statement whose result nobody needs: inside a write transaction only queued (pipeline
+    // mode, postgres.h), its failure reported by the next statement that waits; else run().
+    void defer(std::string_view sql, std::initializer_list<pg::Param> params = {});
+    // The transaction's last statement (COMMIT, ROLLBACK): sent, and everything queued read.
+    pg::Result end_transaction(std::string_view last);
+    // A pg::Error from pipeline mode: a lost connection (lost()), or a failure of a statement
+    // queued earlier, which dooms the transaction (doomed_) and is thrown as a StoreError.
+    [[noreturn]] void failed_in_pipeline(const pg::Error& e);
     // Starts a transaction (BEGIN and the office lock, and `then` if given) as one round trip
     // that is safe to retry: nothing was written on this connection yet.
     void begin(std::string_view then);
@@ -143,6 +151,7 @@ private:
     bool batching_ = false;
     bool batch_open_ = false;  // the batch's transaction has begun
     bool batch_lost_ = false;  // the connection died under the batch's transaction
+    bool doomed_ = false;      // a queued statement of the open transaction failed: it cannot commit
 };
 
 }  // namespace office

@@ -62,6 +62,9 @@ extern char** environ;
 #include "../exit_status.h"
 #include "echo_server.h"
 #include "http_scenario.h"
+#ifdef OFFICE_BENCH_POSTGRES
+#include "pg_store_floor.h"
+#endif
 #include "process.h"
 #include "report.h"
 #include "scenarios.h"
@@ -437,7 +440,13 @@ int main(int argc, char** argv) {
             header += strprintf("WARNING: the machine is busy (1-minute load %.2f on %d CPUs): figures will be noisy\n",
                                 load, ncpu);
         if (!node_version.empty()) header += "node " + node_version + "\n";
-        const int status = run_http_bench(hs, hp, ctx, json_path, header);
+        int status = run_http_bench(hs, hp, ctx, json_path, header);
+#ifdef OFFICE_BENCH_POSTGRES
+        // What the two backends cost for an order's rows alone: the floor under the replicas' figures.
+        if (!replica_counts.empty() && !postgres_uri.empty() &&
+            !report_store_floors(postgres_uri, ctx.tmp_root.string(), P.quick ? 5000 : 20000, json_path))
+            status = 1;
+#endif
         fs::remove_all(ctx.tmp_root, ec);
         return status;
     }

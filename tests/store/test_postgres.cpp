@@ -356,7 +356,8 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
         office::WriteTransaction write(store);
         store.record_lunch_order({"tortilla", 1, std::nullopt, "c", "t"});
         REQUIRE(terminate_connections(db.name()) == 1);
-        REQUIRE_THROWS_WITH(store.append_audit(kAudit),
+        store.append_audit(kAudit);  // only queued (pipeline mode): the loss shows at the COMMIT
+        REQUIRE_THROWS_WITH(write.commit(),
                             Catch::Matchers::StartsWith("the connection to PostgreSQL at " + db.arg() +
                                                         " was lost during a write, which may not have been committed ("));
     }
@@ -368,7 +369,12 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
             write.commit();  // the unit is done, its reply waits for the batch's commit
         }
         REQUIRE(terminate_connections(db.name()) == 1);
-        // A later unit of the same batch is refused too: its write would commit without the first.
+        // A later unit of the same batch fails too (its SAVEPOINT is only queued: at its first
+        // statement that waits), and so does any after it: a write would commit without the first.
+        {
+            office::WriteTransaction later(store);
+            CHECK_THROWS_AS(store.record_lunch_order({"ensalada", 1, std::nullopt, "c", "t"}), StoreError);
+        }
         CHECK_THROWS_AS(office::WriteTransaction{store}, StoreError);
         REQUIRE_THROWS_WITH(store.end_batch(), Catch::Matchers::StartsWith("the connection to PostgreSQL at " + db.arg() +
                                                                            " was lost during "));
@@ -409,6 +415,74 @@ TEST_CASE("a batch on PostgreSQL commits its units once at its end, and a rolled
     CHECK(db.number("SELECT count(*) FROM lunch_orders") == 0);  // another connection sees nothing yet
     store.end_batch();
     CHECK(db.texts("SELECT client FROM lunch_orders") == std::vector<std::string>{"kept"});
+}
+
+TEST_CASE("a write transaction on PostgreSQL is pipelined: a queued statement that fails fails its whole group, a unit's own failure only that unit", "[.][postgres]") {
+    TestDatabase db;
+    PostgresOfficeStore store(db.arg());
+    // The server refuses audit rows saying 'refuse' and lunch orders for 'refused': failures
+    // only PostgreSQL can report, after the statement was sent.
+    db.exec("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "IF to_jsonb(NEW)->>'detail' = 'refuse' OR to_jsonb(NEW)->>'item' = 'refused' "
+            "THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$");
+    db.exec("CREATE TRIGGER refuse_audit BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNCTION refuse()");
+    db.exec("CREATE TRIGGER refuse_order BEFORE INSERT ON lunch_orders FOR EACH ROW EXECUTE FUNCTION refuse()");
+    auto refused = kAudit;
+    refused.detail = "refuse";
+    const auto order = [&](const char* item) { return store.record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
+
+    SECTION("a queued audit row that fails dooms the group, whose earlier units were released into it") {
+        store.begin_batch();
+        {
+            office::WriteTransaction first(store);
+            order("tortilla");
+            store.append_audit(kAudit);
+            first.commit();
+        }
+        {
+            office::WriteTransaction second(store);
+            order("ensalada");
+            store.append_audit(refused);  // queued: nothing is known yet...
+            second.commit();              // ...nor here (a RELEASE, queued too)
+        }
+        {
+            office::WriteTransaction third(store);  // ...but the next statement that waits says so
+            REQUIRE_THROWS_WITH(order("sopa"), Catch::Matchers::StartsWith("an earlier write of this transaction failed: ") &&
+                                                   Catch::Matchers::Contains("refused by the test"));
+        }
+        CHECK_THROWS_WITH(office::WriteTransaction{store}, "an earlier write of this group failed; nothing more is written in it");
+        REQUIRE_THROWS_WITH(store.end_batch(), "the group of writes to " + db.arg() + " was rolled back after an earlier error");
+        CHECK(db.number("SELECT count(*) FROM lunch_orders") == 0);
+        CHECK(db.number("SELECT count(*) FROM audit") == 0);
+    }
+    SECTION("a unit whose own statement fails is rolled back alone, and the group commits the rest") {
+        store.begin_batch();
+        for (const char* item : {"tortilla", "refused", "sopa"}) {
+            office::WriteTransaction unit(store);
+            if (std::string(item) == "refused") {
+                CHECK_THROWS_WITH(order(item), Catch::Matchers::Contains("refused by the test"));
+                continue;  // rolled back to its savepoint
+            }
+            order(item);
+            store.append_audit(kAudit);
+            unit.commit();
+        }
+        store.end_batch();
+        CHECK(db.texts("SELECT item FROM lunch_orders ORDER BY id") == std::vector<std::string>{"tortilla", "sopa"});
+        CHECK(db.number("SELECT count(*) FROM audit") == 2);
+    }
+    SECTION("a write unit on its own whose queued audit row fails does not commit") {
+        office::WriteTransaction unit(store);
+        order("tortilla");
+        store.append_audit(refused);
+        CHECK_THROWS_WITH(unit.commit(), Catch::Matchers::StartsWith("an earlier write of this transaction failed: "));
+    }
+    // Whatever failed, the connection takes the next transaction.
+    office::WriteTransaction next(store);
+    order("bocadillo");
+    store.append_audit(kAudit);
+    next.commit();
+    CHECK(db.number("SELECT count(*) FROM lunch_orders WHERE item = 'bocadillo'") == 1);
 }
 
 TEST_CASE("processes racing refunds and queued requests on one PostgreSQL office never double either", "[.][postgres]") {
