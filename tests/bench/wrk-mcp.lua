@@ -4,7 +4,8 @@
 --   wrk -t1 -cN -d<s>s --timeout 10s -s wrk-mcp.lua http://HOST:PORT/PATH -- HEAD BODY_PRE BODY_POST FIRST_ID
 -- HEAD is the request up to its Content-Length ("POST /mcp HTTP/1.1\r\nHost: ...\r\n...", built by
 -- http_request_head() for both clients); the body is BODY_PRE, a JSON-RPC id counting up from
--- FIRST_ID, BODY_POST. At the end one line on stdout for the bench:
+-- FIRST_ID, BODY_POST. It says "wrk-mcp: ready" on stdout once wrk can be stopped with SIGINT, and
+-- at the end one line for the bench:
 --   wrk-mcp: {"requests":R,"sent":S,"duration_us":D,"p50_us":A,"p99_us":B,"not_200":N,"no_result":M,
 --             "closed":C,"errors":E,"first_bad":"..."}
 -- requests: answers wrk counted; sent: requests written (the server's work, answered or not when
@@ -24,6 +25,9 @@ function init(args)
    -- args[0] is the URL; ours follow it.
    head, body_pre, body_post, next_id = args[1], args[2], args[3], tonumber(args[4])
    sent, not_200, no_result, closed, first_bad = 0, 0, 0, 0, ""
+   -- wrk ignores SIGINT from here until it is in the phase, when SIGINT ends the phase.
+   io.write("wrk-mcp: ready\n")
+   io.flush()
 end
 
 function request()

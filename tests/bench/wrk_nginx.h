@@ -7,7 +7,9 @@
 #include "http_client.h"
 #include "process.h"
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,10 +31,17 @@ struct WrkOut {
 };
 
 // wrk (at `wrk`) with `script` (wrk-mcp.lua), one thread, `connections` connections, sending `call`
-// with ids from first_id for `ms` milliseconds: wrk's -d takes whole seconds, so it gets more and
-// is stopped with SIGINT when the phase is over (it then ends and reports as at -d's end).
+// with ids from first_id for `ms` milliseconds from the script's "ready": wrk's -d takes whole
+// seconds, so it gets more and is stopped with SIGINT when the phase is over (it then ends and
+// reports as at -d's end). It stops with up to `connections` requests unanswered, which the server
+// still works on: see idle_cpu_ns.
 WrkOut run_wrk(const std::string& wrk, const std::string& script, const HttpCall& call, int connections, int ms,
                long long first_id, const fs::path& dir);
+
+// The server's CPU (`cpu`, ns) once it stood still for 20 ms (at most 10 s): after a wrk run, when
+// the requests wrk left unanswered are done, so the next phase starts on an idle server and a
+// phase's CPU covers every request wrk sent.
+int64_t idle_cpu_ns(const std::function<int64_t()>& cpu);
 
 // The floor's command: writes dir/nginx.conf from `conf_template` (nginx-floor.conf: @PREFIX@ is
 // dir, @PORT@ a port nothing listens on now); false with `err` when it cannot.
