@@ -457,7 +457,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     // Every row against the floor and the peer under the same client and connections: this row's
     // median over theirs, for each figure (calls/s below 1× is slower, the others above 1× more).
     ojson to_refs = ojson::object();
-    if (floor || peer) {
+    if (!hp.replicas && (floor || peer)) {  // --replicas has its own ratios
         std::printf("\nratios of medians, this row ÷ the nginx floor / ÷ %s (same client, same connections)\n",
                     peer ? peer->name.c_str() : "the peer (did not run)");
         line = pad("conns", 6) + pad("server", 20) + pad("client", 7);
