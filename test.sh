@@ -15,8 +15,9 @@ cd "$(dirname "$0")"
 # PostgreSQL server the postgres.* tests start themselves (tests/postgres/start.sh); and systemd,
 # whose systemd-analyze verifies the service unit the .deb ships; and Prometheus (promtool and a
 # real server that scrapes /metrics, tests/replicas/metrics.test.mjs); openssl, whose command line
-# makes the test CAs of the TLS and OAuth tests.
-extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd"
+# makes the test CAs of the TLS and OAuth tests; wrk and nginx, the load generator and the HTTP
+# floor that office-bench --http measures beside its own (tests/bench/wrk_nginx.h).
+extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"

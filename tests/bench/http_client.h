@@ -2,7 +2,8 @@
 // office-bench's HTTP client: N keep-alive HTTP/1.1 connections to one server, each sending one
 // POST at a time (the next as soon as the previous answer is complete), all driven by one
 // thread with poll over non-blocking sockets. Every answer must be a 200 carrying a successful
-// JSON-RPC result for the id sent; the first that is not ends the phase with an error.
+// JSON-RPC result for the id sent; the first that is not ends the phase with an error. The request's
+// head (http_request_head) is also what wrk sends (wrk_nginx.h), so both clients send the same bytes.
 
 #include <cstdint>
 #include <string>
@@ -18,7 +19,12 @@ struct HttpCall {
     std::string path = "/mcp";
     std::string headers;
     std::string body_pre, body_post;
+    bool check_id = true;  // false: any id is taken (the nginx floor answers with a canned one)
 };
+
+// "POST PATH HTTP/1.1", Host, Connection: keep-alive and `headers`: the request up to its
+// Content-Length line.
+std::string http_request_head(const HttpCall& call);
 
 struct HttpLoadSpec {
     int connections = 1;

@@ -4,6 +4,7 @@
 #include "process.h"
 #include "report.h"
 #include "statistics.h"
+#include "wrk_nginx.h"
 
 #include "../exit_status.h"
 
@@ -88,18 +89,21 @@ double rss_mib_of(const std::vector<pid_t>& pids) {
     return mib;
 }
 
-// tools/call order_lunch, 2026-07-28 stateless: the headers the spec requires to match the body.
-HttpCall order_lunch_call() {
+// tools/call `tool` (order_lunch or find_customer, with the stdio scenarios' arguments: Maria,
+// one customer), 2026-07-28 stateless: the headers the spec requires to match the body.
+HttpCall tool_call(const std::string& tool) {
+    const Tool* t = &kTools[0];
+    for (const Tool& k : kTools)
+        if (tool == k.name) t = &k;
     HttpCall call;
-    call.headers =
-        "Content-Type: application/json\r\n"
-        "Accept: application/json, text/event-stream\r\n"
-        "MCP-Protocol-Version: 2026-07-28\r\n"
-        "Mcp-Method: tools/call\r\n"
-        "Mcp-Name: order_lunch\r\n";
+    call.headers = std::string("Content-Type: application/json\r\n"
+                               "Accept: application/json, text/event-stream\r\n"
+                               "MCP-Protocol-Version: 2026-07-28\r\n"
+                               "Mcp-Method: tools/call\r\n"
+                               "Mcp-Name: ") + t->name + "\r\n";
     call.body_pre = R"({"jsonrpc":"2.0","id":)";
-    call.body_post = std::string(R"(,"method":"tools/call","params":{"name":"order_lunch","arguments":)") +
-                     kTools[0].arguments + "," + std::string(kMeta) + "}}";
+    call.body_post = std::string(R"(,"method":"tools/call","params":{"name":")") + t->name + R"(","arguments":)" +
+                     t->arguments + "," + std::string(kMeta) + "}}";
     return call;
 }
 
@@ -123,18 +127,20 @@ std::string run_to_end(const std::vector<std::string>& argv, const fs::path& log
     return "";
 }
 
-HttpSession run_http_session(const Server& s, int connections, const HttpParams& hp, Ctx& ctx) {
+// One session: a fresh server (or floor) on a fresh database and port, warmed up and measured by
+// `client`: "bench" (http_client.h) or "wrk" (wrk_nginx.h), each for its own warm-up and phase.
+HttpSession run_http_session(const Server& s, int connections, const std::string& client, const HttpParams& hp,
+                             Ctx& ctx) {
     HttpSession o;
     SessionDir dir(ctx.tmp_root);
     if (!s.reset.empty()) {
         if (o.err = run_to_end(s.reset, dir.path / "reset.log"); !o.err.empty()) return o;
     }
-    Child c;
-    SessionOut spawned;
-    if (!spawn_server(s, dir, -1, c, spawned)) {
-        o.err = spawned.err;
+    if (client == "wrk" && hp.wrk.empty()) {
+        o.err = std::string("wrk not found in PATH: ") + kInstall;
         return o;
     }
+    Child c;
     const fs::path errlog = dir.path / "stderr.log";
     auto fail = [&](const std::string& what) {
         o.ok = false;
@@ -143,38 +149,87 @@ HttpSession run_http_session(const Server& s, int connections, const HttpParams&
         if (const std::string t = tail_of_file(errlog); !t.empty()) o.err += "; stderr: " + t;
         return o;
     };
-    HttpCall call = order_lunch_call();
-    const std::string path = std::move(call.path);
-    if (!wait_for_url(c, errlog, call, o.err)) return fail(o.err);
-    if (call.path != path) return fail("serves at " + call.path + ", not " + path);
+    HttpCall call = tool_call(hp.tool);
+    if (s.key == "nginx") {
+        // The floor: nginx with nginx-floor.conf on a free port; its canned answer has a fixed id.
+        std::vector<std::string> argv;
+        if (s.argv.empty()) {
+            o.err = std::string("nginx not found in PATH or /usr/sbin: ") + kInstall;
+            return o;
+        }
+        if (!nginx_floor_argv(s.argv[0], hp.nginx_conf, dir.path, argv, call.port, o.err)) return o;
+        if (!spawn(c, argv, {}, -1, errlog.string(), o.err)) return o;
+        if (!wait_for_port(c, call.port, o.err)) return fail(o.err);
+        call.host = "127.0.0.1";
+        call.check_id = false;
+    } else {
+        SessionOut spawned;
+        if (!spawn_server(s, dir, -1, c, spawned)) {
+            o.err = spawned.err;
+            return o;
+        }
+        const std::string path = std::move(call.path);
+        if (!wait_for_url(c, errlog, call, o.err)) return fail(o.err);
+        if (call.path != path) return fail("serves at " + call.path + ", not " + path);
+    }
 
     // Behind HAProxy the work is done by the replicas, not by office-replicas itself.
     const std::vector<pid_t> workers = s.replicas > 0 ? replica_pids(errlog) : std::vector<pid_t>{};
     if (s.replicas > 0 && int(workers.size()) != s.replicas)
         return fail(strprintf("office-replicas named %zu replicas, not %d", workers.size(), s.replicas));
     auto server_cpu = [&] { return s.replicas > 0 ? cpu_ns_of(workers) : settled_cpu_ns(c); };
+    const std::string at = " at " + std::to_string(connections) + " connections";
 
-    HttpLoadSpec warm{connections, 4LL * connections, int64_t(hp.warm_ms) * 1'000'000, int64_t(hp.warm_ms) * 4'000'000};
-    const HttpLoadOut w = run_http_load(call, warm, 1);
-    if (!w.err.empty()) return fail("warm-up at " + std::to_string(connections) + " connections: " + w.err);
-    o.sample = w.sample;
+    int64_t cpu0 = 0, cpu1 = 0;
+    long long calls = 0, worked = 0;  // answered calls; calls the server worked on (wrk: answered or not)
+    if (client == "wrk") {
+        // The bench's warm-up, in wrk runs: at least warm_ms, until 4 calls per connection were
+        // answered or 4 × warm_ms passed (a cold peer may answer none in the first).
+        long long warmed = 0;
+        for (const int64_t until = now_ns() + int64_t(hp.warm_ms) * 4'000'000; warmed < 4LL * connections && now_ns() < until;) {
+            const WrkOut w = run_wrk(hp.wrk, hp.wrk_script, call, connections, hp.warm_ms, 1 + warmed, dir.path);
+            if (!w.err.empty()) return fail("warm-up" + at + ": " + w.err);
+            warmed += w.requests;
+            idle_cpu_ns(server_cpu);
+        }
+        cpu0 = idle_cpu_ns(server_cpu);
+        const WrkOut l = run_wrk(hp.wrk, hp.wrk_script, call, connections, hp.phase_ms, 1'000'000'000, dir.path);
+        cpu1 = idle_cpu_ns(server_cpu);
+        if (!l.err.empty()) return fail(at.substr(1) + ": " + l.err);
+        if (l.requests == 0 || l.duration_s <= 0) return fail("no call was answered");
+        calls = l.requests;
+        worked = l.sent;
+        o.fig["calls_per_s"] = double(l.requests) / l.duration_s;
+        o.fig["p50_ms"] = l.p50_us / 1e3;
+        o.fig["p99_ms"] = l.p99_us / 1e3;
+        o.fig["client_cpu_us_per_call"] = l.cpu_ns / 1e3 / double(l.requests);
+    } else {
+        HttpLoadSpec warm{connections, 4LL * connections, int64_t(hp.warm_ms) * 1'000'000,
+                          int64_t(hp.warm_ms) * 4'000'000};
+        const HttpLoadOut w = run_http_load(call, warm, 1);
+        if (!w.err.empty()) return fail("warm-up" + at + ": " + w.err);
+        o.sample = w.sample;
 
-    HttpLoadSpec spec{connections, 8LL * connections, int64_t(hp.phase_ms) * 1'000'000,
-                      int64_t(hp.phase_ms) * 4'000'000};
-    const int64_t cpu0 = server_cpu(), self0 = self_cpu_ns();
-    const HttpLoadOut l = run_http_load(call, spec, 1'000'000'000);
-    const int64_t self1 = self_cpu_ns(), cpu1 = server_cpu();
-    if (!l.err.empty()) return fail("at " + std::to_string(connections) + " connections: " + l.err);
-    if (l.calls == 0 || l.t1 <= l.t0) return fail("no call was answered");
-    o.fig["calls_per_s"] = double(l.calls) / (double(l.t1 - l.t0) / 1e9);
-    o.fig["p50_ms"] = percentile(l.latency_us, 0.50) / 1e3;
-    o.fig["p99_ms"] = percentile(l.latency_us, 0.99) / 1e3;
+        HttpLoadSpec spec{connections, 8LL * connections, int64_t(hp.phase_ms) * 1'000'000,
+                          int64_t(hp.phase_ms) * 4'000'000};
+        cpu0 = server_cpu();
+        const int64_t self0 = self_cpu_ns();
+        const HttpLoadOut l = run_http_load(call, spec, 1'000'000'000);
+        const int64_t self1 = self_cpu_ns();
+        cpu1 = server_cpu();
+        if (!l.err.empty()) return fail(at.substr(1) + ": " + l.err);
+        if (l.calls == 0 || l.t1 <= l.t0) return fail("no call was answered");
+        calls = worked = l.calls;
+        o.fig["calls_per_s"] = double(l.calls) / (double(l.t1 - l.t0) / 1e9);
+        o.fig["p50_ms"] = percentile(l.latency_us, 0.50) / 1e3;
+        o.fig["p99_ms"] = percentile(l.latency_us, 0.99) / 1e3;
+        o.fig["client_cpu_us_per_call"] = double(self1 - self0) / 1e3 / double(l.calls);
+    }
     o.fig["peak_rss_mib"] = s.replicas > 0 ? rss_mib_of(workers) : vm_hwm_mib(c.pid);
-    if (cpu0 >= 0 && cpu1 >= 0) o.fig["server_cpu_us_per_call"] = double(cpu1 - cpu0) / 1e3 / double(l.calls);
-    o.fig["client_cpu_us_per_call"] = double(self1 - self0) / 1e3 / double(l.calls);
-    o.fig["calls"] = double(l.calls);
+    if (cpu0 >= 0 && cpu1 >= 0) o.fig["server_cpu_us_per_call"] = double(cpu1 - cpu0) / 1e3 / double(worked);
+    o.fig["calls"] = double(calls);
 
-    // SIGTERM is how both servers are told to stop; each must then exit 0 on its own.
+    // SIGTERM is how every server is told to stop; each must then exit 0 on its own.
     kill(c.pid, SIGTERM);
     const ExitInfo x = close_and_wait(c, now_ns() + kExitTimeout);
     if (!x.exited) return fail("did not exit within 10 s of SIGTERM");
@@ -193,7 +248,7 @@ constexpr Col kCols[] = {{"calls_per_s", "calls/s"},
                          {"p99_ms", "p99 ms"},
                          {"peak_rss_mib", "peak RSS MiB"},
                          {"server_cpu_us_per_call", "server CPU µs/call"},
-                         {"client_cpu_us_per_call", "bench CPU µs/call"}};
+                         {"client_cpu_us_per_call", "client CPU µs/call"}};
 
 // The issue's targets, office-mcp against the peer: throughput ≥ 20× at 64 connections,
 // p99 ≤ 1/10 and peak RSS ≥ 10× less (at every connection count).
@@ -207,6 +262,11 @@ struct Target {
 constexpr Target kTargets[] = {{"throughput office/peer", "calls_per_s", true, 20, 64},
                                {"p99 peer/office", "p99_ms", false, 10, 0},
                                {"peak RSS peer/office", "peak_rss_mib", false, 10, 0}};
+
+// The key of a server's figures under a client: its name for the bench's own client.
+std::string row_of(const std::string& server, const std::string& client) {
+    return client == "bench" ? server : server + " [" + client + "]";
+}
 
 using StatOf = std::function<Stat(int connections, const std::string& server, const std::string& key)>;
 
@@ -273,7 +333,8 @@ std::vector<Server> behind_haproxy(const std::vector<Server>& servers, const std
     const bool have_driver = access(driver.c_str(), X_OK) == 0;
     std::vector<Server> out;
     for (const Server& s : servers) {
-        if (s.key == "process") continue;  // the durability trade-off is --http's question, not this one's
+        // The durability trade-off and the floor are --http's questions, not this one's.
+        if (s.key == "process" || s.key == "nginx") continue;
         for (int n : s.key == "peer2" ? std::vector<int>{1} : counts) {
             Server r = s;
             r.replicas = n;
@@ -296,16 +357,25 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
                    const std::string& header) {
     std::vector<Server*> active;
     std::printf("%s", header.c_str());
-    std::printf("HTTP: tools/call order_lunch over Streamable HTTP (2026-07-28, stateless POST /mcp), N keep-alive "
+    std::printf("HTTP: tools/call %s over Streamable HTTP (2026-07-28, stateless POST /mcp), N keep-alive "
                 "connections each\n      one request at a time; per session a fresh server, database and port; %d ms "
                 "warm-up, then a %d ms timed phase; %d runs\n",
-                hp.warm_ms, hp.phase_ms, hp.runs);
+                hp.tool.c_str(), hp.warm_ms, hp.phase_ms, hp.runs);
+    std::printf("clients: ");
+    for (const auto& client : hp.clients)
+        std::printf("%s", client == "bench" ? "bench (its own, http_client.cpp)  "
+                          : strprintf("wrk (%s -t1, %s: the same request bytes)  ",
+                                      hp.wrk.empty() ? "NOT FOUND" : hp.wrk.c_str(), hp.wrk_script.c_str()).c_str());
+    std::printf("\n");
     for (auto& s : servers) {
         std::string cmd;
         for (const auto& a : s.argv) cmd += (cmd.empty() ? "" : " ") + a;
         if (s.db == Server::Db::Arg) cmd += " --db <fresh tmp>/office.db";
         if (s.db == Server::Db::Uri) cmd += " --db '" + s.db_uri + "' (db reset before each session)";
         if (s.db == Server::Db::PeerEnv) cmd = "PEER_DB=<fresh tmp>/peer.db " + cmd;
+        if (s.key == "nginx")
+            cmd = (s.argv.empty() ? std::string("nginx NOT FOUND (") + kInstall + ")" : s.argv[0]) +
+                  " -p <fresh tmp>/ -e stderr -c <fresh tmp>/nginx.conf (" + hp.nginx_conf + " on a free port)";
         if (s.available) {
             std::printf("  %-19s %s\n", s.name.c_str(), cmd.c_str());
             active.push_back(&s);
@@ -315,34 +385,40 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     }
     std::fflush(stdout);
 
-    // values[connections][server][figure] = per-run values
+    // values[connections][row][figure] = per-run values; a row is a server under one client
+    // (row_of: the server's name for the bench's own client, so the targets and --replicas read it).
     std::map<int, std::map<std::string, std::map<std::string, std::vector<double>>>> values;
     std::vector<std::string> failures;
     ojson sessions = ojson::array();
-    std::set<std::string> failed_servers;
+    std::set<std::string> failed_rows;
     for (int run = 0; run < hp.runs; ++run) {
         std::fprintf(stderr, "http run %d/%d:", run + 1, hp.runs);
         for (int n : hp.connections)
-            for (size_t k = 0; k < active.size(); ++k) {
-                const Server& s = *active[(k + size_t(run)) % active.size()];
-                if (failed_servers.count(s.name)) continue;  // one failure says enough; do not wait on it again
-                const HttpSession o = run_http_session(s, n, hp, ctx);
-                ojson sj{{"run", run + 1}, {"connections", n}, {"server", s.name}, {"ok", o.ok}};
-                if (o.ok) {
-                    for (const auto& [f, v] : o.fig) {
-                        values[n][s.name][f].push_back(v);
-                        sj["figures"][f] = v;
+            for (size_t k = 0; k < active.size(); ++k)
+                for (const std::string& client : hp.clients) {
+                    const Server& s = *active[(k + size_t(run)) % active.size()];
+                    const std::string row = row_of(s.name, client);
+                    if (failed_rows.count(row)) continue;  // one failure says enough; do not wait on it again
+                    const HttpSession o = run_http_session(s, n, client, hp, ctx);
+                    ojson sj{{"run", run + 1}, {"connections", n}, {"server", s.name}, {"client", client}, {"ok", o.ok}};
+                    if (o.ok) {
+                        for (const auto& [f, v] : o.fig) {
+                            values[n][row][f].push_back(v);
+                            sj["figures"][f] = v;
+                        }
+                        if (ctx.verbose && run == 0 && !o.sample.empty())
+                            std::fprintf(stderr, "\n  %s answered: %s\n", s.name.c_str(), o.sample.c_str());
+                    } else {
+                        sj["error"] = o.err;
+                        failures.push_back(strprintf("a session of %s failed: run %d, %d connections%s: %s", s.name.c_str(),
+                                                     run + 1, n, client == "bench" ? "" : (", " + client).c_str(),
+                                                     o.err.c_str()));
+                        failed_rows.insert(row);
                     }
-                    if (ctx.verbose && run == 0) std::fprintf(stderr, "\n  %s answered: %s\n", s.name.c_str(), o.sample.c_str());
-                } else {
-                    sj["error"] = o.err;
-                    failures.push_back(strprintf("a session of %s failed: run %d, %d connections: %s", s.name.c_str(),
-                                                 run + 1, n, o.err.c_str()));
-                    failed_servers.insert(s.name);
+                    sessions.push_back(sj);
+                    std::fprintf(stderr, " %s@%d%s %s", s.name.c_str(), n, client == "bench" ? "" : ("/" + client).c_str(),
+                                 o.ok ? "ok" : "FAIL");
                 }
-                sessions.push_back(sj);
-                std::fprintf(stderr, " %s@%d %s", s.name.c_str(), n, o.ok ? "ok" : "FAIL");
-            }
         std::fprintf(stderr, "\n");
     }
 
@@ -359,21 +435,54 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     };
     std::vector<const Server*> offices;  // office-mcp, and again with --durability process
     const Server* peer = nullptr;
+    const Server* floor = nullptr;
     for (const Server* s : active) {
         if (s->key == "peer2") peer = s;
+        else if (s->key == "nginx") floor = s;
         else offices.push_back(s);
     }
 
     std::printf("\nmedian (min–max) of the runs\n");
-    std::string line = pad("conns", 6) + pad("server", 20);
+    std::string line = pad("conns", 6) + pad("server", 20) + pad("client", 7);
     for (const auto& c : kCols) line += pad(c.label, 24, true);
     std::printf("%s\n", line.c_str());
     for (int n : hp.connections)
-        for (const Server* s : active) {
-            line = pad(std::to_string(n), 6) + pad(s->name, 20);
-            for (const auto& c : kCols) line += pad(cell(stat(n, s->name, c.key)), 24, true);
-            std::printf("%s\n", line.c_str());
-        }
+        for (const Server* s : active)
+            for (const std::string& client : hp.clients) {
+                line = pad(std::to_string(n), 6) + pad(s->name, 20) + pad(client, 7);
+                for (const auto& c : kCols) line += pad(cell(stat(n, row_of(s->name, client), c.key)), 24, true);
+                std::printf("%s\n", line.c_str());
+            }
+
+    // Every row against the floor and the peer under the same client and connections: this row's
+    // median over theirs, for each figure (calls/s below 1× is slower, the others above 1× more).
+    ojson to_refs = ojson::object();
+    if (!hp.replicas && (floor || peer)) {  // --replicas has its own ratios
+        std::printf("\nratios of medians, this row ÷ the nginx floor / ÷ %s (same client, same connections)\n",
+                    peer ? peer->name.c_str() : "the peer (did not run)");
+        line = pad("conns", 6) + pad("server", 20) + pad("client", 7);
+        for (const auto& c : kCols)
+            if (std::string_view(c.key) != "client_cpu_us_per_call") line += pad(c.label, 22, true);
+        std::printf("%s\n", line.c_str());
+        for (int n : hp.connections)
+            for (const Server* s : active)
+                for (const std::string& client : hp.clients) {
+                    line = pad(std::to_string(n), 6) + pad(s->name, 20) + pad(client, 7);
+                    for (const auto& c : kCols) {
+                        if (std::string_view(c.key) == "client_cpu_us_per_call") continue;
+                        auto over = [&](const Server* ref) {
+                            const Stat a = stat(n, row_of(s->name, client), c.key);
+                            const Stat b = ref ? stat(n, row_of(ref->name, client), c.key) : Stat{};
+                            return a.n && b.n && b.median > 0 ? a.median / b.median : NAN;
+                        };
+                        const double f = over(floor), p = over(peer);
+                        line += pad(fmt_ratio(f) + " / " + fmt_ratio(p), 22, true);
+                        to_refs[std::to_string(n)][s->name][client][c.key] = {
+                            {"floor", std::isfinite(f) ? ojson(f) : ojson()}, {"peer", std::isfinite(p) ? ojson(p) : ojson()}};
+                    }
+                    std::printf("%s\n", line.c_str());
+                }
+    }
 
     ojson ratios = ojson::object();
     if (hp.replicas) {
@@ -411,8 +520,9 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     if (!json_path.empty()) {
         ojson out;
         out["mode"] = "http";
-        out["params"] = {{"connections", hp.connections}, {"runs", hp.runs}, {"warm_ms", hp.warm_ms},
-                         {"phase_ms", hp.phase_ms}, {"load_average_at_end", loadavg()}};
+        out["params"] = {{"connections", hp.connections}, {"runs", hp.runs},     {"warm_ms", hp.warm_ms},
+                         {"phase_ms", hp.phase_ms},       {"tool", hp.tool},     {"clients", hp.clients},
+                         {"load_average_at_end", loadavg()}};
         for (const Server* s : active) {
             std::string cmd;
             for (const auto& a : s->argv) cmd += (cmd.empty() ? "" : " ") + a;
@@ -420,13 +530,16 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
         }
         for (int n : hp.connections)
             for (const Server* s : active)
-                for (const auto& c : kCols) {
-                    const Stat st = stat(n, s->name, c.key);
-                    if (st.n == 0) continue;
-                    out["figures"][std::to_string(n)][s->name][c.key] = {
-                        {"median", st.median}, {"min", st.min}, {"max", st.max}, {"runs", values[n][s->name][c.key]}};
-                }
+                for (const std::string& client : hp.clients)
+                    for (const auto& c : kCols) {
+                        const std::string row = row_of(s->name, client);
+                        const Stat st = stat(n, row, c.key);
+                        if (st.n == 0) continue;
+                        out[client == "bench" ? "figures" : "figures_" + client][std::to_string(n)][s->name][c.key] = {
+                            {"median", st.median}, {"min", st.min}, {"max", st.max}, {"runs", values[n][row][c.key]}};
+                    }
         out["ratios"] = ratios;
+        out["ratios_to_floor_and_peer"] = to_refs;
         out["sessions"] = sessions;
         out["failures"] = failures;
         std::ofstream(json_path) << out.dump(2) << "\n";

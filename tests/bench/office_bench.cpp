@@ -14,7 +14,8 @@
 // Servers: office-mcp (a fresh temp database per run), the two TypeScript SDK peers
 // (../shared/peers) and an echo floor built in (`office-bench --echo-server`).
 // `office-bench --http` runs instead only the Streamable HTTP scenario (http_scenario.h:
-// office-mcp --http against the SDK v2 peer over HTTP at 1, 16 and 64 connections).
+// office-mcp --http against the SDK v2 peer over HTTP and an nginx floor at 1, 16 and 64
+// connections, from the bench's own client and from wrk: wrk_nginx.h).
 //
 //   office-bench [--quick] [--server PATH] [--peers DIR] [--json FILE] ...   (see --help)
 //
@@ -70,6 +71,7 @@ extern char** environ;
 #include "scenarios.h"
 #include "statistics.h"
 #include "wire.h"
+#include "wrk_nginx.h"
 
 namespace {
 
@@ -123,9 +125,17 @@ void usage() {
         "  --json FILE        write all figures, per-run values and ratios as JSON\n"
         "  --tmpdir DIR       where the per-run databases go (default $TMPDIR or /tmp)\n"
         "  --http             only the HTTP scenario: office-mcp --http against the SDK v2 peer served\n"
-        "                     over Streamable HTTP (peer-v2-http.mjs), tools/call order_lunch at 1, 16\n"
-        "                     and 64 keep-alive connections (3 runs of 2 s phases; quick: 1 run, 300 ms);\n"
-        "                     --only office,process,peer2 and --runs apply\n"
+        "                     over Streamable HTTP (peer-v2-http.mjs) and the HTTP floor (nginx with\n"
+        "                     nginx-floor.conf: one process answering a canned result), tools/call\n"
+        "                     order_lunch at 1, 16 and 64 keep-alive connections (3 runs of 2 s phases;\n"
+        "                     quick: 1 run, 300 ms), each measured by the bench's own client and by wrk\n"
+        "                     (wrk-mcp.lua: the same request; -t1, the same connections and phase); every\n"
+        "                     row also as ratios to the floor and to the peer. --only office,process,\n"
+        "                     peer2,nginx and --runs apply. A missing wrk or nginx fails the run\n"
+        "                     (apt-get install wrk nginx-light)\n"
+        "  --http-tool NAME   the tool --http calls: order_lunch (default) or find_customer (its\n"
+        "                     argument finds one customer)\n"
+        "  --http-clients LIST comma list of bench,wrk: --http's load generators (default both)\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
         "  --postgres URI     with --replicas: office-mcp-pg on this PostgreSQL database too (RESET to\n"
@@ -205,6 +215,27 @@ int main(int argc, char** argv) {
             server_pg_path = val();
         else if (a == "--phase-ms")
             phase_ms = std::atoi(val().c_str());
+        else if (a == "--http-tool") {
+            hp.tool = val();
+            if (hp.tool != "order_lunch" && hp.tool != "find_customer") {
+                std::fprintf(stderr, "office-bench: --http-tool is order_lunch or find_customer, not %s\n", hp.tool.c_str());
+                return 2;
+            }
+        } else if (a == "--http-clients") {
+            hp.clients.clear();
+            std::stringstream ss(val());
+            for (std::string c; std::getline(ss, c, ',');) {
+                if (c != "bench" && c != "wrk") {
+                    std::fprintf(stderr, "office-bench: --http-clients lists bench and wrk, not %s\n", c.c_str());
+                    return 2;
+                }
+                hp.clients.push_back(c);
+            }
+            if (hp.clients.empty()) {
+                std::fprintf(stderr, "office-bench: --http-clients needs bench, wrk or both\n");
+                return 2;
+            }
+        }
         else if (a == "--connections") {
             hp.connections.clear();
             std::stringstream ss(val());
@@ -325,6 +356,14 @@ int main(int argc, char** argv) {
             servers.push_back(s);
         }
     }
+    if (http && replica_counts.empty()) {
+        // The HTTP floor (wrk_nginx.h): nginx from the PATH or /usr/sbin; without it its sessions fail.
+        Server f;
+        f.name = "nginx floor";
+        f.key = "nginx";
+        if (const std::string nginx = find_program("nginx"); !nginx.empty()) f.argv = {nginx};
+        servers.push_back(f);
+    }
     if (!only.empty()) {
         std::set<std::string> keep;
         std::stringstream ss(only);
@@ -398,8 +437,19 @@ int main(int argc, char** argv) {
                 }
                 if (p.available) p.argv = {s.argv[0], script, peers_dir, "127.0.0.1:0"};
                 hs.push_back(p);
+            } else if (s.key == "nginx") {
+                hs.push_back(s);
             }
         }
+        // wrk and the floor's configuration, like the peer's script, from the source tree.
+#ifdef OFFICE_BENCH_SOURCE_DIR
+        const fs::path sources = OFFICE_BENCH_SOURCE_DIR;
+#else
+        const fs::path sources = self_dir;
+#endif
+        hp.wrk = find_program("wrk");
+        hp.wrk_script = (sources / "wrk-mcp.lua").string();
+        hp.nginx_conf = (sources / "nginx-floor.conf").string();
         if (!replica_counts.empty() && !postgres_uri.empty()) {
             // office-mcp-pg: the same server on PostgreSQL (built only where libpq is).
             Server g;
@@ -431,6 +481,7 @@ int main(int argc, char** argv) {
         }
         if (!replica_counts.empty()) {
             hp.replicas = true;
+            hp.clients = {"bench"};  // HAProxy's scaling, from the bench's own client only
             hs = behind_haproxy(hs, replica_counts, self_dir);
         }
         const double load = loadavg();
