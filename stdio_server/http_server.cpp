@@ -7,6 +7,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <deque>
@@ -32,10 +33,23 @@ using TlsStream = beast::ssl_stream<beast::tcp_stream>;
 
 class Server;
 
-std::string status_line(int status) {
+void append_status_line(std::string& out, int status) {
     const auto reason = bhttp::obsolete_reason(static_cast<bhttp::status>(status));
-    return "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason.data(), reason.size()) + "\r\n";
+    out += "HTTP/1.1 ";
+    out += std::to_string(status);
+    out += ' ';
+    out.append(reason.data(), reason.size());
+    out += "\r\n";
 }
+
+void append_header(std::string& out, std::string_view name, std::string_view value) {
+    out.append(name);
+    out += ": ";
+    out.append(value);
+    out += "\r\n";
+}
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 std::string chunk(std::string_view data) {
     char size[32];
@@ -401,6 +415,7 @@ void HttpConnection<Stream>::serve() {
     beast::error_code ec;
     const auto peer = lowest().socket().remote_endpoint(ec);
     if (!ec) remote_ = peer.address().to_string();
+    if constexpr (!kTls) lowest().socket().non_blocking(true, ec);  // for write_next's direct writes
     if (server_.over_limit()) {
         keep_alive_ = false;
         refuse(503, "Service Unavailable: too many connections");
@@ -444,13 +459,14 @@ void HttpConnection<Stream>::on_read(beast::error_code ec) {
     std::size_t count = 0;
     for (const auto& field : message) {
         if (++count > server_.options().max_headers) return refuse(431, "Request Header Fields Too Large: too many fields");
-        std::string name(field.name_string());
-        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        const std::string value(field.value());
-        const auto [it, inserted] = request.headers.emplace(name, value);
+        const auto raw = field.name_string();
+        std::string name(raw.size(), '\0');
+        std::transform(raw.begin(), raw.end(), name.begin(), ascii_lower);
+        const std::string_view value(field.value().data(), field.value().size());
+        const auto [it, inserted] = request.headers.try_emplace(std::move(name), value);
         if (inserted) continue;
-        if (name != "accept") return refuse(400, "Bad Request: header " + name + " is repeated");
-        it->second += ", " + value;
+        if (it->first != "accept") return refuse(400, "Bad Request: header " + it->first + " is repeated");
+        it->second.append(", ").append(value);
     }
     request.body = std::move(message.body());
     request.remote = remote_;
@@ -462,9 +478,13 @@ void HttpConnection<Stream>::on_read(beast::error_code ec) {
 template <class Stream>
 void HttpConnection<Stream>::respond(http::Response response) {
     if (server_.draining()) keep_alive_ = false;  // the client's next request goes to a new connection
-    std::string bytes = status_line(response.status);
-    for (const auto& [name, value] : response.headers) bytes += name + ": " + value + "\r\n";
-    if (!keep_alive_) bytes += "Connection: close\r\n";
+    std::size_t size = 128 + response.body.size();
+    for (const auto& [name, value] : response.headers) size += name.size() + value.size() + 4;
+    std::string bytes;
+    bytes.reserve(size);
+    append_status_line(bytes, response.status);
+    for (const auto& [name, value] : response.headers) append_header(bytes, name, value);
+    if (!keep_alive_) append_header(bytes, "Connection", "close");
     if (response.open_stream) {
         bytes += "Transfer-Encoding: chunked\r\n\r\n";
         bytes += chunk(response.body);
@@ -473,7 +493,8 @@ void HttpConnection<Stream>::respond(http::Response response) {
         server_.stream_opened(stream_id_, shared_from_this());
         watch_for_close();
     } else {
-        bytes += "Content-Length: " + std::to_string(response.body.size()) + "\r\n\r\n";
+        append_header(bytes, "Content-Length", std::to_string(response.body.size()));
+        bytes += "\r\n";
         bytes += response.body;
     }
     send(std::move(bytes));
@@ -516,6 +537,22 @@ void HttpConnection<Stream>::send(std::string bytes) {
 
 template <class Stream>
 void HttpConnection<Stream>::write_next() {
+    if constexpr (!kTls) {
+        // A response almost always fits the socket's buffer: written at once, without an
+        // asynchronous write and its timer (the socket is non-blocking: serve()). What does not
+        // fit goes the asynchronous way, under the request timeout.
+        while (!outbox_.empty()) {
+            beast::error_code ec;
+            const std::size_t n = lowest().socket().write_some(net::buffer(outbox_.front()), ec);
+            if (ec == net::error::would_block || ec == net::error::try_again) break;
+            if (ec) return close();
+            if (n < outbox_.front().size()) {
+                outbox_.front().erase(0, n);
+                break;
+            }
+            outbox_.pop_front();
+        }
+    }
     if (outbox_.empty()) {
         writing_ = false;
         if (!streaming_) after_response();

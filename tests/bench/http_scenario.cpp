@@ -239,6 +239,50 @@ HttpSession run_http_session(const Server& s, int connections, const std::string
     return o;
 }
 
+// The same office-mcp over stdio (issue 29's HTTP target compares the two): a fresh server and
+// database, the tool of the HTTP phase, 2026-07-28, 64 calls in flight written one message per
+// write() as an SDK client does; server CPU µs per call over a phase of hp.phase_ms, or NAN with `err`.
+double stdio_cpu_us_per_call(const Server& http_server, const HttpParams& hp, Ctx& ctx, std::string& err) {
+    Server s = http_server;
+    for (const char* flag : {"--http", "--drain-delay"})
+        if (auto at = std::find(s.argv.begin(), s.argv.end(), flag); at != s.argv.end() && at + 1 != s.argv.end())
+            s.argv.erase(at, at + 2);
+    SessionDir dir(ctx.tmp_root);
+    Child c;
+    SessionOut o;
+    if (!spawn_server(s, dir, -1, c, o)) {
+        err = o.err;
+        return NAN;
+    }
+    const Tool* tool = &kTools[0];
+    for (const Tool& t : kTools)
+        if (hp.tool == t.name) tool = &t;
+    const Request r = tool_call(*tool, true);
+    long long id = 1;
+    LoadSpec spec;
+    spec.single = true;
+    spec.inflight = 64;
+    spec.min_calls = 2000;  // warm-up
+    spec.max_ns = kCallTimeout;
+    if (LoadOut w = run_load(c, r, id, spec, o.k); !w.err.empty()) {
+        kill_child(c);
+        err = "stdio warm-up: " + w.err;
+        return NAN;
+    }
+    spec.min_calls = 512;
+    spec.min_ns = int64_t(hp.phase_ms) * 1'000'000;
+    spec.max_ns = spec.min_ns + kCallTimeout;
+    const int64_t cpu0 = settled_cpu_ns(c);
+    const LoadOut l = run_load(c, r, id, spec, o.k);
+    const int64_t cpu1 = settled_cpu_ns(c);
+    close_and_wait(c, now_ns() + kExitTimeout);
+    if (!l.err.empty() || l.sent == 0 || cpu0 < 0 || cpu1 < 0) {
+        err = "stdio: " + (l.err.empty() ? std::string("no CPU figure") : l.err);
+        return NAN;
+    }
+    return double(cpu1 - cpu0) / 1e3 / double(l.sent);
+}
+
 struct Col {
     const char* key;
     const char* label;
@@ -391,6 +435,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
     std::vector<std::string> failures;
     ojson sessions = ojson::array();
     std::set<std::string> failed_rows;
+    std::map<std::string, std::vector<double>> stdio_cpu;  // server -> µs per call over stdio, a value per run
     for (int run = 0; run < hp.runs; ++run) {
         std::fprintf(stderr, "http run %d/%d:", run + 1, hp.runs);
         for (int n : hp.connections)
@@ -419,6 +464,16 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
                     std::fprintf(stderr, " %s@%d%s %s", s.name.c_str(), n, client == "bench" ? "" : ("/" + client).c_str(),
                                  o.ok ? "ok" : "FAIL");
                 }
+        // The same servers over stdio, once a run: the other half of the HTTP CPU target.
+        if (!hp.replicas)
+            for (const Server* s : active) {
+                if (s->key != "office" && s->key != "process") continue;
+                std::string err;
+                const double us = stdio_cpu_us_per_call(*s, hp, ctx, err);
+                if (std::isfinite(us)) stdio_cpu[s->name].push_back(us);
+                else failures.push_back("the stdio session of " + s->name + " failed: " + err);
+                std::fprintf(stderr, " %s@stdio %s", s->name.c_str(), std::isfinite(us) ? "ok" : "FAIL");
+            }
         std::fprintf(stderr, "\n");
     }
 
@@ -484,6 +539,35 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
                 }
     }
 
+    // Issue 29's target for the HTTP path: office-mcp's CPU per HTTP call at the most connections
+    // (wrk's figure when wrk ran) at most its CPU per stdio call (same tool and durability) plus
+    // the nginx floor's CPU per call: HTTP should cost office-mcp no more than it costs nginx.
+    ojson cpu_target = ojson::object();
+    if (!hp.replicas && floor && !stdio_cpu.empty()) {
+        const int n = hp.connections.back();
+        const std::string client =
+            std::find(hp.clients.begin(), hp.clients.end(), "wrk") != hp.clients.end() ? "wrk" : "bench";
+        std::printf("\nserver CPU per call at %d connections (%s) against the target: HTTP ≤ stdio (64 in flight, same tool "
+                    "and durability) + the nginx floor\n%s%s%s%s%s%s\n",
+                    n, client.c_str(), pad("server", 20).c_str(), pad("HTTP µs", 10, true).c_str(),
+                    pad("stdio µs", 10, true).c_str(), pad("floor µs", 10, true).c_str(), pad("target µs", 11, true).c_str(),
+                    "   HTTP ÷ target");
+        const Stat f = stat(n, row_of(floor->name, client), "server_cpu_us_per_call");
+        for (const Server* s : offices) {
+            const Stat h = stat(n, row_of(s->name, client), "server_cpu_us_per_call");
+            const Stat io = stdio_cpu.count(s->name) ? stat_of(stdio_cpu[s->name]) : Stat{};
+            if (!h.n || !io.n || !f.n) continue;
+            const double target = io.median + f.median;
+            std::printf("%s%s%s%s%s   %s %s\n", pad(s->name, 20).c_str(), pad(fmt_num(h.median), 10, true).c_str(),
+                        pad(fmt_num(io.median), 10, true).c_str(), pad(fmt_num(f.median), 10, true).c_str(),
+                        pad(fmt_num(target), 11, true).c_str(), fmt_ratio(h.median / target).c_str(),
+                        h.median <= target ? "met" : "MISSED");
+            cpu_target[s->name] = {{"connections", n},       {"client", client},   {"http_us", h.median},
+                                   {"stdio_us", io.median},  {"floor_us", f.median}, {"target_us", target},
+                                   {"met", h.median <= target}};
+        }
+    }
+
     ojson ratios = ojson::object();
     if (hp.replicas) {
         ratios = replica_ratios(active, hp, stat);
@@ -540,6 +624,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
                     }
         out["ratios"] = ratios;
         out["ratios_to_floor_and_peer"] = to_refs;
+        out["http_cpu_target"] = cpu_target;
         out["sessions"] = sessions;
         out["failures"] = failures;
         std::ofstream(json_path) << out.dump(2) << "\n";
