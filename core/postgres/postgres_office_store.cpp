@@ -62,6 +62,7 @@ void PostgresOfficeStore::configure() {
 }
 
 void PostgresOfficeStore::lost(const pg::Error& e) {
+    last_order_id_.reset();
     // The transaction went with the connection: nothing of it was committed, except that a
     // COMMIT whose answer was lost may have been. Either way it must not be reported done.
     write_open_ = false;
@@ -109,6 +110,9 @@ void PostgresOfficeStore::defer(std::string_view sql, std::initializer_list<pg::
 
 pg::Result PostgresOfficeStore::end_transaction(std::string_view last) {
     if (!conn_->pipelined()) return run(last);
+    // Ids counted on from nextval (record_lunch_order): the sequence moves to the last of them.
+    if (const auto counted = std::exchange(last_order_id_, std::nullopt); last == "COMMIT" && counted && *counted != first_order_id_)
+        defer("SELECT setval(pg_get_serial_sequence('lunch_orders', 'id'), $1)", {*counted});
     try {
         return conn_->end_pipeline(last);
     } catch (const pg::Error& e) {
@@ -177,6 +181,7 @@ void PostgresOfficeStore::rollback_write() noexcept {
     try {
         if (!batch_open_) {
             doomed_ = false;
+            last_order_id_.reset();
             rollback_quietly(*conn_);
         } else if (!doomed_) {  // a doomed group is rolled back as a whole by end_batch
             conn_->send("ROLLBACK TO unit");
@@ -213,6 +218,7 @@ void PostgresOfficeStore::end_batch() {
     } catch (...) {
         batch_open_ = false;
         doomed_ = false;
+        last_order_id_.reset();
         rollback_quietly(*conn_);
         throw;
     }
@@ -410,10 +416,25 @@ void PostgresOfficeStore::update_task(const TaskRecord& t) {
         {t.id, t.status, t.status_message, t.result, t.updated_at});
 }
 
+// The order's id is the reply's (order_id), so it must be known before the row is written. Under
+// the office lock nobody else takes ids from lunch_orders' sequence, so a transaction asks it
+// once (nextval: one wait) and counts on from there; the rows go with explicit ids, queued, and
+// end_transaction sets the sequence to the last id before the COMMIT. A group of orders thus
+// waits once, not once per order. A rolled-back unit or group leaves a gap, as nextval would.
 std::int64_t PostgresOfficeStore::record_lunch_order(const LunchOrder& order) {
-    return run("INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-               {order.item, order.quantity, order.note, order.client, order.at})
-        .integer(0, 0);
+    if (!conn_->pipelined())
+        return run("INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                   {order.item, order.quantity, order.note, order.client, order.at})
+            .integer(0, 0);
+    if (!last_order_id_) {
+        last_order_id_ = run("SELECT nextval(pg_get_serial_sequence('lunch_orders', 'id'))").integer(0, 0);
+        first_order_id_ = *last_order_id_;
+    } else {
+        ++*last_order_id_;
+    }
+    defer("INSERT INTO lunch_orders (id, item, quantity, note, client, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+          {*last_order_id_, order.item, order.quantity, order.note, order.client, order.at});
+    return *last_order_id_;
 }
 
 bool PostgresOfficeStore::consume_request_state(const std::string& nonce, const std::string& at) {

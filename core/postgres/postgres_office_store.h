@@ -152,6 +152,9 @@ private:
     bool batch_open_ = false;  // the batch's transaction has begun
     bool batch_lost_ = false;  // the connection died under the batch's transaction
     bool doomed_ = false;      // a queued statement of the open transaction failed: it cannot commit
+    // The lunch order ids this transaction took: the first from nextval, the rest counted on.
+    std::optional<std::int64_t> last_order_id_;
+    std::int64_t first_order_id_ = 0;
 };
 
 }  // namespace office

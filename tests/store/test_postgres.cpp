@@ -373,7 +373,7 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
         // statement that waits), and so does any after it: a write would commit without the first.
         {
             office::WriteTransaction later(store);
-            CHECK_THROWS_AS(store.record_lunch_order({"ensalada", 1, std::nullopt, "c", "t"}), StoreError);
+            CHECK_THROWS_AS(store.book_slot(1, 1, "t", "c"), StoreError);
         }
         CHECK_THROWS_AS(office::WriteTransaction{store}, StoreError);
         REQUIRE_THROWS_WITH(store.end_batch(), Catch::Matchers::StartsWith("the connection to PostgreSQL at " + db.arg() +
@@ -420,13 +420,14 @@ TEST_CASE("a batch on PostgreSQL commits its units once at its end, and a rolled
 TEST_CASE("a write transaction on PostgreSQL is pipelined: a queued statement that fails fails its whole group, a unit's own failure only that unit", "[.][postgres]") {
     TestDatabase db;
     PostgresOfficeStore store(db.arg());
-    // The server refuses audit rows saying 'refuse' and lunch orders for 'refused': failures
-    // only PostgreSQL can report, after the statement was sent.
+    // The server refuses audit rows saying 'refuse' and bookings by 'refused': failures only
+    // PostgreSQL can report, after the statement was sent.
     db.exec("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-            "IF to_jsonb(NEW)->>'detail' = 'refuse' OR to_jsonb(NEW)->>'item' = 'refused' "
+            "IF to_jsonb(NEW)->>'detail' = 'refuse' OR to_jsonb(NEW)->>'booked_by' = 'refused' "
             "THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$");
     db.exec("CREATE TRIGGER refuse_audit BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNCTION refuse()");
-    db.exec("CREATE TRIGGER refuse_order BEFORE INSERT ON lunch_orders FOR EACH ROW EXECUTE FUNCTION refuse()");
+    db.exec("CREATE TRIGGER refuse_booking BEFORE UPDATE ON slots FOR EACH ROW EXECUTE FUNCTION refuse()");
+    const auto book = [&](std::int64_t slot, const char* by) { return store.book_slot(slot, 1, "t", by).status; };
     auto refused = kAudit;
     refused.detail = "refuse";
     const auto order = [&](const char* item) { return store.record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
@@ -447,28 +448,31 @@ TEST_CASE("a write transaction on PostgreSQL is pipelined: a queued statement th
         }
         {
             office::WriteTransaction third(store);  // ...but the next statement that waits says so
-            REQUIRE_THROWS_WITH(order("sopa"), Catch::Matchers::StartsWith("an earlier write of this transaction failed: ") &&
-                                                   Catch::Matchers::Contains("refused by the test"));
+            REQUIRE_THROWS_WITH(book(1, "desk"), Catch::Matchers::StartsWith("an earlier write of this transaction failed: ") &&
+                                                     Catch::Matchers::Contains("refused by the test"));
         }
         CHECK_THROWS_WITH(office::WriteTransaction{store}, "an earlier write of this group failed; nothing more is written in it");
         REQUIRE_THROWS_WITH(store.end_batch(), "the group of writes to " + db.arg() + " was rolled back after an earlier error");
         CHECK(db.number("SELECT count(*) FROM lunch_orders") == 0);
         CHECK(db.number("SELECT count(*) FROM audit") == 0);
+        CHECK(db.number("SELECT count(*) FROM slots WHERE booked_by = 'desk'") == 0);
     }
-    SECTION("a unit whose own statement fails is rolled back alone, and the group commits the rest") {
+    SECTION("a unit whose own statement fails (one that waits) is rolled back alone, and the group commits the rest") {
         store.begin_batch();
-        for (const char* item : {"tortilla", "refused", "sopa"}) {
+        for (const std::int64_t slot : {1, 2, 4}) {  // free in the seed
             office::WriteTransaction unit(store);
-            if (std::string(item) == "refused") {
-                CHECK_THROWS_WITH(order(item), Catch::Matchers::Contains("refused by the test"));
-                continue;  // rolled back to its savepoint
+            order("tortilla");
+            if (slot == 2) {
+                CHECK_THROWS_WITH(book(slot, "refused"), Catch::Matchers::Contains("refused by the test"));
+                continue;  // rolled back to its savepoint, its order with it
             }
-            order(item);
+            CHECK(book(slot, "desk") == office::Booking::Status::Booked);
             store.append_audit(kAudit);
             unit.commit();
         }
         store.end_batch();
-        CHECK(db.texts("SELECT item FROM lunch_orders ORDER BY id") == std::vector<std::string>{"tortilla", "sopa"});
+        CHECK(db.texts("SELECT id::text FROM slots WHERE booked_by = 'desk' ORDER BY id") == std::vector<std::string>{"1", "4"});
+        CHECK(db.number("SELECT count(*) FROM lunch_orders") == 2);
         CHECK(db.number("SELECT count(*) FROM audit") == 2);
     }
     SECTION("a write unit on its own whose queued audit row fails does not commit") {
@@ -483,6 +487,37 @@ TEST_CASE("a write transaction on PostgreSQL is pipelined: a queued statement th
     store.append_audit(kAudit);
     next.commit();
     CHECK(db.number("SELECT count(*) FROM lunch_orders WHERE item = 'bocadillo'") == 1);
+}
+
+TEST_CASE("lunch orders in one PostgreSQL transaction take consecutive ids from the sequence once, and the sequence goes on after them", "[.][postgres]") {
+    TestDatabase db;
+    PostgresOfficeStore store(db.arg());
+    PostgresOfficeStore other(db.arg());  // another replica: it takes its ids with nextval
+    const auto order = [](office::OfficeStore& s, const char* item) { return s.record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
+    store.begin_batch();
+    std::vector<std::int64_t> ids;
+    for (const char* item : {"tortilla", "sopa", "ensalada"}) {
+        office::WriteTransaction unit(store);
+        ids.push_back(order(store, item));
+        unit.commit();
+    }
+    {
+        office::WriteTransaction dropped(store);  // rolled back: its id is a gap, never reused
+        order(store, "bocadillo");
+    }
+    {
+        office::WriteTransaction unit(store);
+        ids.push_back(order(store, "gazpacho"));
+        unit.commit();
+    }
+    store.end_batch();
+    CHECK(ids == std::vector<std::int64_t>{ids[0], ids[0] + 1, ids[0] + 2, ids[0] + 4});
+    CHECK(db.texts("SELECT id || ' ' || item FROM lunch_orders ORDER BY id") ==
+          std::vector<std::string>{std::to_string(ids[0]) + " tortilla", std::to_string(ids[0] + 1) + " sopa",
+                                   std::to_string(ids[0] + 2) + " ensalada", std::to_string(ids[0] + 4) + " gazpacho"});
+    office::WriteTransaction next(other);
+    CHECK(order(other, "flan") == ids[0] + 5);  // after every id the group took
+    next.commit();
 }
 
 TEST_CASE("processes racing refunds and queued requests on one PostgreSQL office never double either", "[.][postgres]") {
