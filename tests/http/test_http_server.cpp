@@ -155,6 +155,56 @@ TEST_CASE("past --max-connections a new connection is answered 503 and closed", 
     CHECK(status_of(three.receive()) == 503);
 }
 
+namespace {
+
+// The soft limit on open files of a running process, from /proc/PID/limits.
+long open_files_allowed(pid_t pid) {
+    std::ifstream limits("/proc/" + std::to_string(pid) + "/limits");
+    for (std::string line; std::getline(limits, line);)
+        if (line.rfind("Max open files", 0) == 0) return std::stol(line.substr(line.find_first_of("0123456789")));
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("office-mcp --http raises its open files to what --max-connections needs, and says when the hard limit is short", "[http]") {
+    TempDir dir;
+    SECTION("a hard limit with room: the soft limit rises to the connections and 64 more, and nothing is said") {
+        HttpOffice office(dir, {"--max-connections", "1000"}, {"/usr/bin/prlimit", "--nofile=256:4096", "--"});
+        CHECK(open_files_allowed(office.process.pid()) == 1064);
+        CHECK(office.process.stderr_text().find("open_files") == std::string::npos);
+    }
+    SECTION("a hard limit too low: raised to it, and the log says what to do") {
+        HttpOffice office(dir, {"--max-connections", "1000"}, {"/usr/bin/prlimit", "--nofile=256:512", "--"});
+        CHECK(open_files_allowed(office.process.pid()) == 512);
+        CHECK(office.process.stderr_text().find(
+                  R"("event":"open_files","problem":"--max-connections 1000 needs 1064 open files and only 512 are allowed: )"
+                  R"(raise the hard limit (LimitNOFILE= in the service, ulimit -Hn) or lower --max-connections")") != std::string::npos);
+    }
+}
+
+TEST_CASE("past --max-sessions a session whose stream is open is kept, and a new one is answered 503", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir, {"--max-sessions", "1"});
+    const json init{{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
+                    {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
+                                {"clientInfo", {{"name", "legacy"}, {"version", "1"}}}}}};
+    Client first(office.port);
+    first.send(post(init.dump()));
+    const auto opened = first.receive();
+    REQUIRE(status_of(opened) == 200);
+    const auto at = opened.find("Mcp-Session-Id: ");
+    REQUIRE(at != std::string::npos);
+    Client listener(office.port);
+    listener.send("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: " + opened.substr(at + 16, 32) +
+                  "\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n");
+    CHECK(status_of(listener.receive(1000)) == 200);  // a stream never ends: what came within 1 s
+    // With its stream open the session is not idle: it cannot make room for another.
+    Client second(office.port);
+    second.send(post(init.dump()));
+    CHECK(status_of(second.receive()) == 503);
+}
+
 TEST_CASE("office-mcp refuses to serve a non-loopback address without tokens, unless told it is insecure", "[http]") {
     TempDir dir;
     const auto refused = office::testing::run_office_mcp({"--http", "0.0.0.0:0", "--db", dir.file("office.db")});
