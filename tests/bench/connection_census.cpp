@@ -273,7 +273,7 @@ Resident resident(const Child& c) {
     return r;
 }
 
-struct Figure {
+struct Measured {
     const char* key;
     const char* label;
     Resident before, after;
@@ -308,11 +308,11 @@ rlim_t raise_open_files() {
 }
 
 // The three servers' measurements; "" or the first failure.
-std::string measure(const std::string& binary, int n, const fs::path& root, std::vector<Figure>& figures) {
-    Figure connection{"connection", "idle keep-alive connection, one request served", {}, {}};
-    Figure kept{"session_with_connection", "2025 session, its connection kept", {}, {}};
-    Figure session{"session", "2025 session, its connection closed", {}, {}};
-    Figure stream{"sse_stream", "SSE stream of a session, GET /mcp held open", {}, {}};
+std::string measure(const std::string& binary, int n, const fs::path& root, std::vector<Measured>& figures) {
+    Measured connection{"connection", "idle keep-alive connection, one request served", {}, {}};
+    Measured kept{"session_with_connection", "2025 session, its connection kept", {}, {}};
+    Measured session{"session", "2025 session, its connection closed", {}, {}};
+    Measured stream{"sse_stream", "SSE stream of a session, GET /mcp held open", {}, {}};
     std::string e;
     std::fprintf(stderr, "http-memory: %d connections", n);
     {
@@ -352,7 +352,7 @@ std::string measure(const std::string& binary, int n, const fs::path& root, std:
         if (e = s.stream(warm, id); !e.empty()) return "warm-up: " + e;
         warm.close_all();
         session.before = resident(s.c);
-        std::vector<std::string> ids(size_t(n));
+        std::vector<std::string> ids(static_cast<size_t>(n));
         e = times(n, [&](int i) {
             Held one;
             return s.session(one, ids[size_t(i)]);
@@ -386,7 +386,8 @@ int run_http_memory(const std::string& office_mcp, const MemoryParams& mp, Ctx& 
                      n, n + 64, (unsigned long long)files);
         return 1;
     }
-    std::vector<Figure> figures;
+    std::fflush(stdout);
+    std::vector<Measured> figures;
     const std::string err = measure(office_mcp, n, ctx.tmp_root, figures);
     if (!err.empty()) {
         std::fprintf(stderr, "\noffice-bench: the HTTP memory measurement failed: %s\n", err.c_str());
@@ -399,7 +400,7 @@ int run_http_memory(const std::string& office_mcp, const MemoryParams& mp, Ctx& 
     out["hold"] = n;
     out["server"] = office_mcp;
     out["load_average_at_end"] = loadavg();
-    for (const Figure& f : figures) {
+    for (const Measured& f : figures) {
         const double each = (f.after.rss_kib - f.before.rss_kib) / n, anon = (f.after.anon_kib - f.before.anon_kib) / n;
         std::printf("%s%s%s%s%s\n", pad(f.label, 52).c_str(), pad(strprintf("%.1f", f.before.rss_kib / 1024), 16, true).c_str(),
                     pad(strprintf("%.1f", f.after.rss_kib / 1024), 12, true).c_str(), pad(strprintf("%.2f", each), 10, true).c_str(),
