@@ -14,12 +14,17 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <unistd.h>
 
 using office::testing::body_of;
 using office::testing::Client;
@@ -181,6 +186,37 @@ TEST_CASE("office-mcp --http raises its open files to what --max-connections nee
                   R"("event":"open_files","problem":"--max-connections 1000 needs 1064 open files and only 512 are allowed: )"
                   R"(raise the hard limit (LimitNOFILE= in the service, ulimit -Hn) or lower --max-connections")") != std::string::npos);
     }
+}
+
+namespace {
+
+// A process's CPU time so far (user and system), in clock ticks, from /proc/PID/stat.
+long cpu_ticks(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    std::istringstream fields(text.substr(text.rfind(')') + 2));
+    std::string skip;
+    for (int i = 3; i < 14; ++i) fields >> skip;  // state .. cmajflt
+    long user = 0, system = 0;
+    fields >> user >> system;
+    return user + system;
+}
+
+}  // namespace
+
+TEST_CASE("out of open files, connections wait for one to close, without a loop taking a CPU, and the log says so", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir, {}, {"/usr/bin/prlimit", "--nofile=40:40", "--"});
+    std::vector<std::unique_ptr<Client>> clients;
+    for (int i = 0; i < 60; ++i) clients.push_back(std::make_unique<Client>(office.port));  // the last wait in the listen queue
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const long before = cpu_ticks(office.process.pid());
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    CHECK(cpu_ticks(office.process.pid()) - before < sysconf(_SC_CLK_TCK) / 4);  // retrying at once took all of it
+    CHECK(office.process.stderr_text().find(R"("event":"accept","problem":"Too many open files")") != std::string::npos);
+    clients.back()->send(modern(1, "tools/list"));
+    clients.erase(clients.begin(), clients.begin() + 50);
+    CHECK(status_of(clients.back()->receive()) == 200);
 }
 
 TEST_CASE("past --max-sessions a session whose stream is open is kept, and a new one is answered 503", "[http]") {
