@@ -84,7 +84,11 @@ HTTP options:
                          pass when serving on a loopback address
   --request-timeout S    a request must arrive whole, and a response be taken, within S seconds;
                          an idle connection is closed after S seconds too (default 30)
-  --max-connections N    open connections at most; more are answered 503 (default 512)
+  --max-connections N    open connections at most; more are answered 503 (default 8192, about
+                         56 MiB if every one holds an open stream; the open-files limit is
+                         raised to match, as far as the hard limit allows)
+  --max-sessions N       2025 sessions kept at most; past it the least recently used idle one
+                         ends, or a new one is refused 503 (default 1000)
   --drain-delay S        on SIGTERM, /readyz answers 503 at once and requests are served S seconds
                          more (each with Connection: close) before the listener closes (default 5;
                          longer than the balancer takes to see /readyz fail)

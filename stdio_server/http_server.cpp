@@ -134,6 +134,7 @@ public:
     explicit Server(HttpServerOptions options)
         : options_(std::move(options)),
           acceptor_(io_),
+          accept_retry_(io_),
           endpoint_(endpoint_options(), [this](std::uint64_t stream, std::string_view events, bool end) { push(stream, events, end); }),
           sweep_(io_),
           watch_(io_),
@@ -213,11 +214,26 @@ private:
     void accept() {
         acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
             if (ec == net::error::operation_aborted) return;
-            if (!ec && options_.tls)
+            if (ec) return accept_later(ec);
+            accept_failing_ = false;
+            if (options_.tls)
                 std::make_shared<HttpConnection<TlsStream>>(std::move(socket), *this, options_.tls->context())->start();
-            else if (!ec)
+            else
                 std::make_shared<HttpConnection<PlainStream>>(std::move(socket), *this)->start();
             accept();
+        });
+    }
+
+    // Out of open files (EMFILE, ENFILE; the hard limit below --max-connections) or another
+    // accept error: the new connection waits in the listen queue until one closes. Accepting
+    // again at once would fail at once, a loop taking a whole CPU, so again in 100 ms; logged
+    // once for each stretch of failures.
+    void accept_later(const beast::error_code& ec) {
+        if (!accept_failing_) log("accept", {{"problem", ec.message()}, {"connections", open_.size()}}, LogLevel::Warn);
+        accept_failing_ = true;
+        accept_retry_.expires_after(std::chrono::milliseconds(100));
+        accept_retry_.async_wait([this](beast::error_code e) {
+            if (!e && acceptor_.is_open()) accept();
         });
     }
 
@@ -338,6 +354,7 @@ private:
     void stop_accepting() {
         beast::error_code ignored;
         acceptor_.close(ignored);
+        accept_retry_.cancel();
         sweep_.cancel();
         watch_.cancel();
         tls_watch_.cancel();
@@ -378,6 +395,8 @@ private:
     HttpServerOptions options_;
     net::io_context io_{1};
     tcp::acceptor acceptor_;
+    net::steady_timer accept_retry_;
+    bool accept_failing_ = false;
     http::Endpoint endpoint_;
     net::steady_timer sweep_;
     net::steady_timer watch_;

@@ -118,6 +118,8 @@ Options parse_options(int argc, char** argv) {
             o.request_timeout = positive_number(arg, value());
         } else if (arg == "--max-connections") {
             o.max_connections = positive_number(arg, value());
+        } else if (arg == "--max-sessions") {
+            o.max_sessions = positive_number(arg, value());
         } else if (arg == "--drain-delay") {
             o.drain_delay_ms = milliseconds_of(arg, value());
         } else if (arg == "--drain-timeout") {

@@ -48,7 +48,8 @@ struct Options {
     // --tls-cert, --tls-key: serve https (PEM files; both or neither; stdio_server/tls_context.h).
     std::string tls_cert, tls_key;
     std::int64_t request_timeout = 30;
-    std::int64_t max_connections = 512;
+    std::int64_t max_connections = 8192;  // why this many: HttpServerOptions::max_connections
+    std::int64_t max_sessions = 1000;  // --max-sessions: 2025 sessions kept (core/http/http_endpoint.h)
     // SIGTERM's drain (http_server.h): served this long after the signal, done by the timeout.
     std::int64_t drain_delay_ms = 5000;
     std::int64_t drain_timeout_ms = 30000;

@@ -11,9 +11,12 @@
 #include "tokens.h"
 #include "tool.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 namespace {
@@ -85,6 +88,21 @@ void parse_address(const std::string& text, office::HttpServerOptions& h) {
     if (h.host == "localhost") h.host = "127.0.0.1";
 }
 
+// Each connection is an open file, and the usual soft limit (1024) runs out long before
+// --max-connections: it is raised to what they need (plus the listener, the database, the log,
+// the tokens and TLS files), as far as the hard limit allows. The files needed, and the limit now.
+std::pair<rlim_t, rlim_t> raise_open_files(std::int64_t max_connections) {
+    const rlim_t needed = static_cast<rlim_t>(max_connections) + 64;
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return {needed, 0};
+    if (limit.rlim_cur < needed && limit.rlim_cur < limit.rlim_max) {
+        rlimit raised = limit;
+        raised.rlim_cur = std::min(needed, limit.rlim_max);  // RLIM_INFINITY is the largest value
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    return {needed, limit.rlim_cur};
+}
+
 }  // namespace
 
 int serve_http(const Options& o, LogSink::WriteAll write_all) {
@@ -152,6 +170,8 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     }
     h.request_timeout = std::chrono::seconds(o.request_timeout);
     h.max_connections = static_cast<std::size_t>(o.max_connections);
+    const auto [files_needed, files_allowed] = raise_open_files(o.max_connections);
+    h.endpoint.max_sessions = static_cast<std::size_t>(o.max_sessions);
     const auto tools = enabled_tools(o);
     h.endpoint.tools = tools;
     h.endpoint.locale = o.locale;
@@ -224,6 +244,13 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         logger.event(office::LogLevel::Warn, "tls",
                      nlohmann::ordered_json{{"problem", "the TLS certificate " + o.tls_cert + " expired at " + h.tls->certificate().not_after +
                                                             "; clients will refuse it until it is renewed"}});
+    if (files_allowed < files_needed)
+        logger.event(office::LogLevel::Warn, "open_files",
+                     nlohmann::ordered_json{{"problem", "--max-connections " + std::to_string(o.max_connections) + " needs " +
+                                                            std::to_string(files_needed) + " open files and only " +
+                                                            std::to_string(files_allowed) +
+                                                            " are allowed: raise the hard limit (LimitNOFILE= in the "
+                                                            "service, ulimit -Hn) or lower --max-connections"}});
     if (!*loopback && !h.tls && (issuer || !tokens->now().empty()))
         logger.event(office::LogLevel::Warn, "plaintext",
                      nlohmann::ordered_json{{"problem", "bearer tokens cross the network in clear on " + h.host +

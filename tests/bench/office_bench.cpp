@@ -61,6 +61,7 @@
 extern char** environ;
 
 #include "../exit_status.h"
+#include "connection_census.h"
 #include "echo_server.h"
 #include "http_scenario.h"
 #ifdef OFFICE_BENCH_POSTGRES
@@ -136,6 +137,10 @@ void usage() {
         "  --http-tool NAME   the tool --http calls: order_lunch (default) or find_customer (its\n"
         "                     argument finds one customer)\n"
         "  --http-clients LIST comma list of bench,wrk: --http's load generators (default both)\n"
+        "  --http-memory      only office-mcp --http's resident memory per idle connection, 2025 session\n"
+        "                     (its connection kept, and closed) and SSE stream, N of each held\n"
+        "                     (connection_census.h; about 20 s)\n"
+        "  --hold N           how many of each --http-memory holds (default 2000)\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
         "  --postgres URI     with --replicas: office-mcp-pg on this PostgreSQL database too (RESET to\n"
@@ -158,7 +163,8 @@ int main(int argc, char** argv) {
     Ctx ctx;
     Params& P = ctx.p;
     std::string server_path, peers_dir, json_path, only, tmpdir;
-    bool no_pin = false, no_census = false, no_node = false, http = false;
+    bool no_pin = false, no_census = false, no_node = false, http = false, http_memory = false;
+    MemoryParams mp;
     std::vector<int> replica_counts;  // --replicas: the HTTP scenario through HAProxy
     std::string postgres_uri, server_pg_path;
     HttpParams hp;
@@ -200,6 +206,15 @@ int main(int argc, char** argv) {
             no_node = true;
         else if (a == "--http")
             http = true;
+        else if (a == "--http-memory")
+            http_memory = true;
+        else if (a == "--hold") {
+            mp.hold = std::atoi(val().c_str());
+            if (mp.hold < 1) {
+                std::fprintf(stderr, "office-bench: --hold needs a positive count\n");
+                return 2;
+            }
+        }
         else if (a == "--replicas") {
             http = true;
             std::stringstream ss(val());
@@ -405,6 +420,19 @@ int main(int argc, char** argv) {
     char datebuf[64];
     const time_t tnow = time(nullptr);
     strftime(datebuf, sizeof datebuf, "%Y-%m-%d %H:%M:%S UTC", gmtime(&tnow));
+
+    // ---------------------------------------------------------------- --http-memory: its own run
+    if (http_memory) {
+        const Server& office = *std::find_if(servers.begin(), servers.end(), [](const Server& s) { return s.key == "office"; });
+        int status = 1;
+        if (!office.available) std::fprintf(stderr, "office-bench: office-mcp: %s\n", office.skip_reason.c_str());
+        else
+            status = run_http_memory(office.argv[0], mp, ctx, json_path,
+                                     strprintf("office-bench --http-memory — %s, %s %s, load average %.2f\n", datebuf,
+                                               un.sysname, un.release, loadavg()));
+        fs::remove_all(ctx.tmp_root, ec);
+        return status;
+    }
 
     // ---------------------------------------------------------------- --http: its own run
     if (http) {

@@ -14,12 +14,17 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <unistd.h>
 
 using office::testing::body_of;
 using office::testing::Client;
@@ -153,6 +158,87 @@ TEST_CASE("past --max-connections a new connection is answered 503 and closed", 
     Client three(office.port);
     three.send(modern(1, "tools/list"));
     CHECK(status_of(three.receive()) == 503);
+}
+
+namespace {
+
+// The soft limit on open files of a running process, from /proc/PID/limits.
+long open_files_allowed(pid_t pid) {
+    std::ifstream limits("/proc/" + std::to_string(pid) + "/limits");
+    for (std::string line; std::getline(limits, line);)
+        if (line.rfind("Max open files", 0) == 0) return std::stol(line.substr(line.find_first_of("0123456789")));
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("office-mcp --http raises its open files to what --max-connections needs, and says when the hard limit is short", "[http]") {
+    TempDir dir;
+    SECTION("a hard limit with room: the soft limit rises to the connections and 64 more, and nothing is said") {
+        HttpOffice office(dir, {"--max-connections", "1000"}, {"/usr/bin/prlimit", "--nofile=256:4096", "--"});
+        CHECK(open_files_allowed(office.process.pid()) == 1064);
+        CHECK(office.process.stderr_text().find("open_files") == std::string::npos);
+    }
+    SECTION("a hard limit too low: raised to it, and the log says what to do") {
+        HttpOffice office(dir, {"--max-connections", "1000"}, {"/usr/bin/prlimit", "--nofile=256:512", "--"});
+        CHECK(open_files_allowed(office.process.pid()) == 512);
+        CHECK(office.process.stderr_text().find(
+                  R"("event":"open_files","problem":"--max-connections 1000 needs 1064 open files and only 512 are allowed: )"
+                  R"(raise the hard limit (LimitNOFILE= in the service, ulimit -Hn) or lower --max-connections")") != std::string::npos);
+    }
+}
+
+namespace {
+
+// A process's CPU time so far (user and system), in clock ticks, from /proc/PID/stat.
+long cpu_ticks(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    std::istringstream fields(text.substr(text.rfind(')') + 2));
+    std::string skip;
+    for (int i = 3; i < 14; ++i) fields >> skip;  // state .. cmajflt
+    long user = 0, system = 0;
+    fields >> user >> system;
+    return user + system;
+}
+
+}  // namespace
+
+TEST_CASE("out of open files, connections wait for one to close, without a loop taking a CPU, and the log says so", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir, {}, {"/usr/bin/prlimit", "--nofile=40:40", "--"});
+    std::vector<std::unique_ptr<Client>> clients;
+    for (int i = 0; i < 60; ++i) clients.push_back(std::make_unique<Client>(office.port));  // the last wait in the listen queue
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const long before = cpu_ticks(office.process.pid());
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    CHECK(cpu_ticks(office.process.pid()) - before < sysconf(_SC_CLK_TCK) / 4);  // retrying at once took all of it
+    CHECK(office.process.stderr_text().find(R"("event":"accept","problem":"Too many open files")") != std::string::npos);
+    clients.back()->send(modern(1, "tools/list"));
+    clients.erase(clients.begin(), clients.begin() + 50);
+    CHECK(status_of(clients.back()->receive()) == 200);
+}
+
+TEST_CASE("past --max-sessions a session whose stream is open is kept, and a new one is answered 503", "[http]") {
+    TempDir dir;
+    HttpOffice office(dir, {"--max-sessions", "1"});
+    const json init{{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"},
+                    {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
+                                {"clientInfo", {{"name", "legacy"}, {"version", "1"}}}}}};
+    Client first(office.port);
+    first.send(post(init.dump()));
+    const auto opened = first.receive();
+    REQUIRE(status_of(opened) == 200);
+    const auto at = opened.find("Mcp-Session-Id: ");
+    REQUIRE(at != std::string::npos);
+    Client listener(office.port);
+    listener.send("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: " + opened.substr(at + 16, 32) +
+                  "\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n");
+    CHECK(status_of(listener.receive(1000)) == 200);  // a stream never ends: what came within 1 s
+    // With its stream open the session is not idle: it cannot make room for another.
+    Client second(office.port);
+    second.send(post(init.dump()));
+    CHECK(status_of(second.receive()) == 503);
 }
 
 TEST_CASE("office-mcp refuses to serve a non-loopback address without tokens, unless told it is insecure", "[http]") {
