@@ -96,9 +96,10 @@ Connection::~Connection() {
 bool Connection::ok() const { return PQstatus(conn_) == CONNECTION_OK; }
 
 bool Connection::reset() {
-    PQreset(conn_);  // a new connection, out of pipeline mode
+    PQreset(conn_);  // a new connection, out of pipeline mode and without prepared statements
     pipelined_ = false;
     queued_.clear();
+    prepared_.clear();
     if (ok()) PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
     return ok();
 }
@@ -143,10 +144,22 @@ Result Connection::query(std::string_view sql, const std::vector<Param>& params)
         check_no_nul(p.text);
         values.push_back(p.text ? p.text->c_str() : nullptr);
     }
-    const std::string text(sql);
-    return check(PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
-                              nullptr, 0),
+    const std::string& name = prepared(sql);
+    return check(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0),
                  sql);
+}
+
+const std::string& Connection::prepared(std::string_view sql) {
+    const std::string text(sql);
+    if (const auto it = prepared_.find(text); it != prepared_.end()) return it->second;
+    const std::string name = "office_" + std::to_string(prepared_.size() + 1);
+    if (pipelined_) {
+        if (PQsendPrepare(conn_, name.c_str(), text.c_str(), 0, nullptr) != 1) broken("send to PostgreSQL");
+        queued_.push_back({text, name});
+    } else {
+        check(PQprepare(conn_, name.c_str(), text.c_str(), 0, nullptr), sql);
+    }
+    return prepared_.emplace(text, name).first->second;
 }
 
 void Connection::exec(std::string_view sql) {
@@ -172,13 +185,12 @@ void Connection::send_params(std::string_view sql, const std::vector<Param>& par
         check_no_nul(params[i].text);
         values[i] = params[i].text ? params[i].text->c_str() : nullptr;
     }
-    queued_.emplace_back(sql);
+    own_from_ = queued_.size();
+    const std::string& name = prepared(sql);
     // Only queued: libpq sends when its buffer fills, or at the next flush.
-    if (PQsendQueryParams(conn_, queued_.back().c_str(), static_cast<int>(params.size()), nullptr, values, nullptr,
-                          nullptr, 0) != 1) {
-        queued_.pop_back();
+    if (PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(params.size()), values, nullptr, nullptr, 0) != 1)
         broken("send to PostgreSQL");
-    }
+    queued_.push_back({std::string(sql), {}});
 }
 
 Result Connection::end_pipeline(std::string_view last) {
@@ -209,9 +221,11 @@ Result Connection::collect(bool synced) {
             last = raw;
             continue;
         }
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_PIPELINE_ABORTED && !failed) {
-            failed = failure(raw, queued_[i]);
-            failed->earlier = i + 1 < queued_.size();
+        const bool done = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+        if (!done && !queued_[i].prepares.empty()) prepared_.erase(queued_[i].sql);  // skipped or refused: not there
+        if (!done && status != PGRES_PIPELINE_ABORTED && !failed) {
+            failed = failure(raw, queued_[i].sql);
+            failed->earlier = i < own_from_;
         }
         PQclear(raw);
         if (!raw && !ok()) break;  // lost: nothing more will come

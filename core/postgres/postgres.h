@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct pg_conn;
@@ -81,7 +82,8 @@ public:
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
-    // One statement with $n parameters (PQexecParams). Throws Error.
+    // One statement with $n parameters, prepared on this connection the first time its text is
+    // seen (the server parses and plans it once, not at every call). Throws Error.
     Result query(std::string_view sql, std::initializer_list<Param> params = {});
     Result query(std::string_view sql, const std::vector<Param>& params);
     // One or more statements without parameters (PQexec). Throws Error. Not in pipeline mode.
@@ -112,6 +114,9 @@ private:
     Error failure(pg_result* result, std::string_view sql);
     [[noreturn]] void broken(std::string_view doing);
     void send_params(std::string_view sql, const std::vector<Param>& params);
+    // The name `sql` is prepared under on this connection, preparing it first (queued in
+    // pipeline mode, at once otherwise).
+    const std::string& prepared(std::string_view sql);
     // Reads the queued statements' results up to the last one sent, returned; with `sync`, a
     // Sync was sent after it and is read too. Throws the first failure, once the pipeline is
     // drained up to a Sync (sent here if it was not).
@@ -119,7 +124,13 @@ private:
     std::string uri_;
     pg_conn* conn_ = nullptr;
     bool pipelined_ = false;
-    std::vector<std::string> queued_;  // the statements sent and not yet read, for messages
+    struct Queued {
+        std::string sql;       // for messages
+        std::string prepares;  // a Parse: the name it prepares (forgotten if the server skips it)
+    };
+    std::vector<Queued> queued_;  // sent and not yet read, in order
+    std::size_t own_from_ = 0;    // where the last statement sent begins in queued_ (its Parse, if any)
+    std::unordered_map<std::string, std::string> prepared_;  // SQL text -> statement name
 };
 
 }  // namespace office::pg
