@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -47,13 +48,25 @@ constexpr const char* kAuditLastval =
     "principal) VALUES ($1, 'office-bench', '1.0', 'legacy', '2025-11-25', 'lunch_ordered', 'lunch_order', lastval(), "
     "'Lunch order #' || lastval() || ': Ordered 2 bocadillos.', '')";
 constexpr const char* kAt = "2026-12-01T05:00:00Z";
+const std::string kOrderReturning = std::string(kOrder) + " RETURNING id";
 
 class Floor {
 public:
     explicit Floor(const std::string& uri) : conn_(PQconnectdb(uri.c_str())) {
         if (PQstatus(conn_) != CONNECTION_OK) throw std::runtime_error(std::string("cannot connect: ") + PQerrorMessage(conn_));
         pid_ = PQbackendPID(conn_);
-        exec("SET synchronous_commit = on");
+        PQclear(PQexec(conn_, "SET synchronous_commit = on"));
+        // Every statement prepared once, as office-mcp-pg's connection does (postgres.h).
+        for (const std::string& sql : {std::string("BEGIN"), kLock, std::string("COMMIT"), std::string("SAVEPOINT unit"),
+                                       std::string("RELEASE unit"), std::string(kOrder), kOrderReturning,
+                                       std::string(kAudit), std::string(kAuditLastval)}) {
+            const std::string name = "floor_" + std::to_string(names_.size());
+            PGresult* r = PQprepare(conn_, name.c_str(), sql.c_str(), 0, nullptr);
+            const auto status = PQresultStatus(r);
+            PQclear(r);
+            if (status != PGRES_COMMAND_OK) fail("prepare a statement");
+            names_[sql] = name;
+        }
     }
     ~Floor() { PQfinish(conn_); }
 
@@ -76,7 +89,7 @@ public:
         const PgCost cost = measure(calls, [&](int n) {
             int sent = 0;
             const auto send = [&](const char* sql, std::initializer_list<const char*> params) {
-                if (PQsendQueryParams(conn_, sql, int(params.size()), nullptr, params.begin(), nullptr, nullptr, 0) != 1)
+                if (PQsendQueryPrepared(conn_, name(sql), int(params.size()), params.begin(), nullptr, nullptr, 0) != 1)
                     fail("send");
                 ++sent;
             };
@@ -116,16 +129,15 @@ private:
     [[noreturn]] void fail(const char* doing) { throw std::runtime_error(std::string("cannot ") + doing + ": " + PQerrorMessage(conn_)); }
 
     void exec(const char* sql) {
-        PGresult* r = PQexecParams(conn_, sql, 0, nullptr, nullptr, nullptr, nullptr, 0);
+        PGresult* r = PQexecPrepared(conn_, name(sql), 0, nullptr, nullptr, nullptr, 0);
         const auto status = PQresultStatus(r);
         PQclear(r);
         if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(sql);
     }
 
     long long order_returning_id() {
-        static const std::string sql = std::string(kOrder) + " RETURNING id";
         const char* values[] = {"bocadillo", "2", nullptr, "office-bench/1.0", kAt};
-        PGresult* r = PQexecParams(conn_, sql.c_str(), 5, nullptr, values, nullptr, nullptr, 0);
+        PGresult* r = PQexecPrepared(conn_, name(kOrderReturning), 5, values, nullptr, nullptr, 0);
         if (PQresultStatus(r) != PGRES_TUPLES_OK) {
             PQclear(r);
             fail("insert the order");
@@ -139,7 +151,7 @@ private:
         const std::string subject = std::to_string(id);
         const std::string detail = "Lunch order #" + subject + ": Ordered 2 bocadillos.";
         const char* values[] = {kAt, subject.c_str(), detail.c_str()};
-        PGresult* r = PQexecParams(conn_, kAudit, 3, nullptr, values, nullptr, nullptr, 0);
+        PGresult* r = PQexecPrepared(conn_, name(kAudit), 3, values, nullptr, nullptr, 0);
         const auto status = PQresultStatus(r);
         PQclear(r);
         if (status != PGRES_COMMAND_OK) fail("insert the audit row");
@@ -148,9 +160,8 @@ private:
     // Sends the order with RETURNING, flushes, and reads the `before` results queued ahead of it
     // and then its own: the id.
     long long order_id_pipelined(int before) {
-        static const std::string sql = std::string(kOrder) + " RETURNING id";
         const char* values[] = {"bocadillo", "2", nullptr, "office-bench/1.0", kAt};
-        if (PQsendQueryParams(conn_, sql.c_str(), 5, nullptr, values, nullptr, nullptr, 0) != 1) fail("send the order");
+        if (PQsendQueryPrepared(conn_, name(kOrderReturning), 5, values, nullptr, nullptr, 0) != 1) fail("send the order");
         if (PQsendFlushRequest(conn_) != 1 || PQflush(conn_) != 0) fail("flush");
         read(before);
         PGresult* r = PQgetResult(conn_);
@@ -172,8 +183,11 @@ private:
         }
     }
 
+    const char* name(const std::string& sql) const { return names_.at(sql).c_str(); }
+
     PGconn* conn_;
     int pid_ = 0;
+    std::map<std::string, std::string> names_;  // SQL -> prepared statement
 };
 
 }  // namespace
