@@ -152,7 +152,7 @@ Result Connection::query(std::string_view sql, const std::vector<Param>& params)
 const std::string& Connection::prepared(std::string_view sql) {
     const std::string text(sql);
     if (const auto it = prepared_.find(text); it != prepared_.end()) return it->second;
-    const std::string name = "office_" + std::to_string(prepared_.size() + 1);
+    const std::string name = "office_" + std::to_string(++statements_);  // never reused: a forgotten one may exist
     if (pipelined_) {
         if (PQsendPrepare(conn_, name.c_str(), text.c_str(), 0, nullptr) != 1) broken("send to PostgreSQL");
         queued_.push_back({text, name});

@@ -131,6 +131,7 @@ private:
     std::vector<Queued> queued_;  // sent and not yet read, in order
     std::size_t own_from_ = 0;    // where the last statement sent begins in queued_ (its Parse, if any)
     std::unordered_map<std::string, std::string> prepared_;  // SQL text -> statement name
+    std::uint64_t statements_ = 0;                           // names given on this connection
 };
 
 }  // namespace office::pg
