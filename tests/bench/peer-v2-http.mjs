@@ -41,15 +41,10 @@ import { serve as __serve } from '@hono/node-server';
 const __handler = __createMcpHandler(() => makeServer(), {
   onerror: (e) => { if (process.env.PEER_DEBUG) console.error('[peer-v2-http]', e.message); },
 });
-// /readyz: the health check office-replicas' HAProxy sends every 500 ms (a backend that fails
-// it is taken out), as office-mcp answers it.
 const __server = __serve({
-  fetch: (request) => {
-    const where = new URL(request.url).pathname;
-    if (where === '/mcp') return __handler.fetch(request);
-    if (where === '/readyz') return new Response('{"status":"ready"}', { status: 200 });
-    return new Response('Not Found', { status: 404 });
-  },
+  fetch: (request) => new URL(request.url).pathname === '/mcp'
+    ? __handler.fetch(request)
+    : new Response('Not Found', { status: 404 }),
   hostname: ${JSON.stringify(host)},
   port: ${port},
 }, (info) => {

@@ -2,7 +2,7 @@
 // replica tests (tests/replicas/*.test.mjs) and office-bench --replicas. Real processes, real
 // sockets: the replicas, HAProxy and the clients talk over 127.0.0.1 only.
 //
-//   office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] -- COMMAND [ARGS...]
+//   office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] [--no-health-check] -- COMMAND [ARGS...]
 //
 // --frontend-rules FILE: lines added to HAProxy's frontend as they are (the edge recipe,
 // packaging/haproxy/office-mcp-edge.cfg, tests/replicas/edge.test.mjs).
@@ -201,7 +201,10 @@ bool accepts(int port) {
 //   is the client's decision (it gets a 502/503 and knows what it asked for), never the proxy's.
 // - timeouts: `server`/`client` 1 h, because a 2025 client's refund form waits on an SSE stream
 //   for a person; `http-request` 30 s keeps slow-header clients from holding connections.
-std::string haproxy_config(int port, const std::vector<Process>& replicas, const std::string& frontend_rules) {
+// --no-health-check leaves the checks out (office-bench, for the SDK peer: it has no /readyz, and
+// under load its one thread would answer one too late to stay in the rotation).
+std::string haproxy_config(int port, const std::vector<Process>& replicas, const std::string& frontend_rules,
+                           bool health_check) {
     std::string cfg =
         "# written by office-replicas\n"
         "global\n"
@@ -224,12 +227,13 @@ std::string haproxy_config(int port, const std::vector<Process>& replicas, const
         "  default_backend replicas\n"
         "backend replicas\n"
         "  balance roundrobin\n"
-        "  option httpchk GET /readyz\n"
-        "  http-check expect status 200\n"
         "  stick-table type string len 64 size 100k expire 1h\n"
         "  stick on req.hdr(mcp-session-id)\n"
-        "  stick store-response res.hdr(mcp-session-id)\n"
-        "  default-server check inter 500ms fall 1 rise 2\n";
+        "  stick store-response res.hdr(mcp-session-id)\n";
+    if (health_check)
+        cfg += "  option httpchk GET /readyz\n"
+               "  http-check expect status 200\n"
+               "  default-server check inter 500ms fall 1 rise 2\n";
     for (std::size_t i = 0; i < replicas.size(); ++i) {
         std::string host_port, path;
         split_url(replicas[i].url, host_port, path);
@@ -357,6 +361,7 @@ int main(int argc, char** argv) {
     int count = 3;
     std::string dir;
     std::string frontend_rules;
+    bool health_check = true;
     std::vector<std::string> command;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -366,13 +371,14 @@ int main(int argc, char** argv) {
         }
         if (a == "--replicas" && i + 1 < argc) count = std::atoi(argv[++i]);
         else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
+        else if (a == "--no-health-check") health_check = false;
         else if (a == "--frontend-rules" && i + 1 < argc) {
             std::ifstream in(argv[++i]);
             if (!in) die(2, std::string("cannot read ") + argv[i]);
             frontend_rules.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
             if (!frontend_rules.empty() && frontend_rules.back() != '\n') frontend_rules += '\n';
         }
-        else die(2, "usage: office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] -- COMMAND [ARGS...] (unknown: " + a + ")");
+        else die(2, "usage: office-replicas [--replicas N] [--dir DIR] [--frontend-rules FILE] [--no-health-check] -- COMMAND [ARGS...] (unknown: " + a + ")");
     }
     if (command.empty() || count < 1 || count > 64)
         die(2, "usage: office-replicas [--replicas N (1-64)] [--dir DIR] -- COMMAND [ARGS...]");
@@ -431,7 +437,7 @@ int main(int argc, char** argv) {
     const int port = free_port();
     if (port == 0) fail(std::string("cannot find a free port: ") + std::strerror(errno));
     const std::string cfg_path = dir + "/haproxy.cfg";
-    std::ofstream(cfg_path) << haproxy_config(port, replicas, frontend_rules);
+    std::ofstream(cfg_path) << haproxy_config(port, replicas, frontend_rules, health_check);
     std::string err;
     balancer.pid = start({haproxy, "-f", cfg_path, "-db"}, env, balancer.log, err);
     if (balancer.pid < 0) fail(err);
