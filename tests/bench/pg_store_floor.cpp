@@ -19,12 +19,6 @@
 namespace bench {
 namespace {
 
-double thread_cpu_us() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e6 + double(t.tv_nsec) / 1e3;
-}
-
 // utime + stime of a process on this machine (µs), from /proc/PID/stat.
 double process_cpu_us(int pid) {
     std::ifstream f("/proc/" + std::to_string(pid) + "/stat");

@@ -10,13 +10,14 @@
 #include <stdexcept>
 
 namespace bench {
-namespace {
 
 double thread_cpu_us() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return double(t.tv_sec) * 1e6 + double(t.tv_nsec) / 1e3;
 }
+
+namespace {
 
 void check(sqlite3* db, int rc, const char* what) {
     if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)

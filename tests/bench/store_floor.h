@@ -24,6 +24,9 @@ struct StoreFloor {
     double power_grouped_savepoints_us = 0;
 };
 
+// The calling thread's CPU time (user and system), µs: what the floors measure.
+double thread_cpu_us();
+
 // `calls` calls per figure, in a fresh database under `dir` (removed afterwards).
 StoreFloor measure_store_floor(const std::string& dir, int calls);
 
