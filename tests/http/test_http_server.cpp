@@ -204,7 +204,7 @@ long cpu_ticks(pid_t pid) {
 
 }  // namespace
 
-TEST_CASE("out of open files, connections wait for one to close, without a loop taking a CPU, and the log says so", "[http]") {
+TEST_CASE("out of open files, connections wait for one to close, without a loop taking a CPU, and the log says so", "[http][fd-limit]") {
     TempDir dir;
     HttpOffice office(dir, {}, {"/usr/bin/prlimit", "--nofile=40:40", "--"});
     std::vector<std::unique_ptr<Client>> clients;
