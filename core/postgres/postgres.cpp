@@ -10,7 +10,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <iterator>
 
 namespace office::pg {
 namespace {
@@ -29,6 +28,17 @@ std::string one_line(const char* message) {
 void check_no_nul(const std::optional<std::string>& text) {
     if (text && text->find('\0') != std::string::npos)
         throw Error("PostgreSQL text cannot hold a NUL character; nothing was written", "22021", false);
+}
+
+// The parameters as libpq takes them: C strings, NULL for SQL NULL.
+std::vector<const char*> texts_of(const std::vector<Param>& params) {
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const auto& p : params) {
+        check_no_nul(p.text);
+        values.push_back(p.text ? p.text->c_str() : nullptr);
+    }
+    return values;
 }
 
 }  // namespace
@@ -138,12 +148,7 @@ Result Connection::query(std::string_view sql, const std::vector<Param>& params)
         if (PQsendFlushRequest(conn_) != 1 || PQflush(conn_) != 0) broken("send to PostgreSQL");
         return collect(false);
     }
-    std::vector<const char*> values;
-    values.reserve(params.size());
-    for (const auto& p : params) {
-        check_no_nul(p.text);
-        values.push_back(p.text ? p.text->c_str() : nullptr);
-    }
+    const auto values = texts_of(params);
     const std::string& name = prepared(sql);
     return check(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0),
                  sql);
@@ -179,16 +184,11 @@ void Connection::send(std::string_view sql, std::initializer_list<Param> params)
 }
 
 void Connection::send_params(std::string_view sql, const std::vector<Param>& params) {
-    const char* values[16];
-    if (params.size() > std::size(values)) throw Error("too many parameters for one statement", "", false);
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        check_no_nul(params[i].text);
-        values[i] = params[i].text ? params[i].text->c_str() : nullptr;
-    }
+    const auto values = texts_of(params);
     own_from_ = queued_.size();
     const std::string& name = prepared(sql);
     // Only queued: libpq sends when its buffer fills, or at the next flush.
-    if (PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(params.size()), values, nullptr, nullptr, 0) != 1)
+    if (PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0) != 1)
         broken("send to PostgreSQL");
     queued_.push_back({std::string(sql), {}});
 }

@@ -88,7 +88,7 @@ pg::Result PostgresOfficeStore::run(std::string_view sql, std::initializer_list<
     try {
         return conn_->query(sql, params);
     } catch (const pg::Error& e) {
-        if (conn_->pipelined() || e.earlier) failed_in_pipeline(e);
+        if (conn_->pipelined()) failed_in_pipeline(e);
         if (!e.connection_lost) throw;
         if (!may_retry) lost(e);
         reconnect();

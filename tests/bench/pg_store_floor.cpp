@@ -1,6 +1,7 @@
 #include "pg_store_floor.h"
 
 #include "postgres_office_store.h"
+#include "process.h"
 #include "store_floor.h"
 
 #include <nlohmann/json.hpp>
@@ -14,22 +15,15 @@
 #include <stdexcept>
 #include <string>
 
-#include <unistd.h>
 
 namespace bench {
 namespace {
 
-// utime + stime of a process on this machine (µs), from /proc/PID/stat.
+// utime + stime of the PostgreSQL backend (µs), from /proc (process.h).
 double process_cpu_us(int pid) {
-    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    const auto paren = stat.rfind(')');
-    if (paren == std::string::npos) throw std::runtime_error("cannot read the PostgreSQL backend's CPU time (is the server on this machine?)");
-    unsigned long long utime = 0, stime = 0;
-    // After "(comm)": state, then fields 4..13, then utime (14) and stime (15).
-    if (std::sscanf(stat.c_str() + paren + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2)
-        throw std::runtime_error("cannot parse /proc/" + std::to_string(pid) + "/stat");
-    return double(utime + stime) * 1e6 / double(sysconf(_SC_CLK_TCK));
+    const ProcStat st = proc_stat(pid);
+    if (!st.ok) throw std::runtime_error("cannot read the PostgreSQL backend's CPU time (is the server on this machine?)");
+    return st.utime_us + st.stime_us;
 }
 
 const std::string kLock = "SELECT pg_advisory_xact_lock(" + std::to_string(office::kOfficeLockKey) + ")";
