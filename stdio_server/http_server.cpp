@@ -8,7 +8,6 @@
 #include <boost/beast/ssl.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <deque>
 #include <map>
