@@ -38,6 +38,25 @@ public:
     Booking book_slot(std::int64_t slot, std::int64_t customer, const std::string& at, const std::string& by) override {
         return real().book_slot(slot, customer, at, by);
     }
+    AddedCustomer add_customer(const std::string& name, const std::string& email) override {
+        return real().add_customer(name, email);
+    }
+    std::optional<Customer> load_customer(std::int64_t id) override { return real().load_customer(id); }
+    std::optional<Customer> customer_with_email(const std::string& email) override { return real().customer_with_email(email); }
+    void update_customer(const Customer& customer) override { real().update_customer(customer); }
+    CustomerUse customer_use(std::int64_t id) override { return real().customer_use(id); }
+    void remove_customer(std::int64_t id) override { real().remove_customer(id); }
+    std::vector<Customer> customers_after(std::int64_t after, int limit) override { return real().customers_after(after, limit); }
+    std::vector<Invoice> invoices_after(std::int64_t after, int limit, std::int64_t customer) override {
+        return real().invoices_after(after, limit, customer);
+    }
+    std::int64_t add_invoice(std::int64_t customer, std::int64_t cents, const std::string& status) override {
+        return real().add_invoice(customer, cents, status);
+    }
+    bool pay_invoice(std::int64_t id) override { return real().pay_invoice(id); }
+    std::vector<MenuItem> menu() override { return real().menu(); }
+    bool add_menu_item(const MenuItem& item) override { return real().add_menu_item(item); }
+    bool remove_menu_item(const std::string& name) override { return real().remove_menu_item(name); }
     std::vector<Invoice> invoices_of(std::int64_t customer) override { return real().invoices_of(customer); }
     std::optional<Invoice> load_invoice(std::int64_t id) override { return real().load_invoice(id); }
     std::optional<ApprovalState> latest_approval(std::int64_t invoice) override { return real().latest_approval(invoice); }

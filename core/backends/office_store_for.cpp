@@ -24,10 +24,15 @@ void check_office_location(const std::string& db) {
     check_database_location(db);
 }
 
-void reset_office(const std::string& db) {
-    if (is_postgres_uri(db)) return reset_postgres_office(db);
+void reset_office(const std::string& db, OfficeKind kind) {
+    if (is_postgres_uri(db)) return reset_postgres_office(db, kind);
     auto store = open_office_store(db);
-    reset_database(store->database());
+    reset_database(store->database(), kind);
+}
+
+void create_office(const std::string& db, OfficeKind kind) {
+    if (is_postgres_uri(db)) return create_postgres_office(db, kind);
+    create_office_file(db, kind);
 }
 
 std::string office_display_name(const std::string& db) {

@@ -25,8 +25,12 @@ std::unique_ptr<OfficeStore> open_office_store_for(const std::string& db, Durabi
 // URI, the server is reached and its schema looked at (not ours, or newer), not changed.
 void check_office_location(const std::string& db);
 
-// Drops the office's data and seeds it again (office-mcp db reset).
-void reset_office(const std::string& db);
+// Drops the office's data and makes it again, of `kind` (office-mcp db reset [--demo|--empty]).
+void reset_office(const std::string& db, OfficeKind kind = OfficeKind::Demo);
+
+// Makes the new office `db` names, of `kind` (office-mcp db init --demo|--empty). Refuses with
+// StoreError, changing nothing, when `db` already holds an office: `reset_office` replaces one.
+void create_office(const std::string& db, OfficeKind kind);
 
 // What people are shown for `db`: the absolute path, or the URI with its password masked.
 std::string office_display_name(const std::string& db);

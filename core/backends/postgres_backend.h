@@ -13,6 +13,8 @@ namespace office {
 
 std::unique_ptr<OfficeStore> open_postgres_office(const std::string& uri, Durability durability);
 void check_postgres_office(const std::string& uri);
-void reset_postgres_office(const std::string& uri);
+void reset_postgres_office(const std::string& uri, OfficeKind kind);
+// An office of `kind` in a database whose office schema is empty; StoreError when it holds one.
+void create_postgres_office(const std::string& uri, OfficeKind kind);
 
 }  // namespace office

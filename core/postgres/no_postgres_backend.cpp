@@ -13,6 +13,7 @@ namespace {
 
 std::unique_ptr<OfficeStore> open_postgres_office(const std::string&, Durability) { refuse(); }
 void check_postgres_office(const std::string&) { refuse(); }
-void reset_postgres_office(const std::string&) { refuse(); }
+void reset_postgres_office(const std::string&, OfficeKind) { refuse(); }
+void create_postgres_office(const std::string&, OfficeKind) { refuse(); }
 
 }  // namespace office

@@ -191,6 +191,19 @@ CREATE INDEX tasks_by_expiry ON tasks(expires_at);
 ALTER TABLE audit ADD COLUMN trace_id TEXT NOT NULL DEFAULT '';   -- 32 hex digits
 ALTER TABLE audit ADD COLUMN span_id TEXT NOT NULL DEFAULT '';    -- 16 hex digits
 )sql"},
+    // 8: an office of its own (issue 37). Customers are kept by the office's people, so an email
+    // is one customer's, compared case-insensitively (lower(): ASCII, as LIKE's matching is).
+    // The lunch menu becomes a table; every office before it had the fixed menu of the seed, so
+    // that is its menu now (an empty office made by `db init --empty` deletes it again).
+    {8, R"sql(
+CREATE UNIQUE INDEX customers_by_email ON customers(lower(email));
+CREATE TABLE menu (
+  id          INTEGER PRIMARY KEY,
+  name        TEXT NOT NULL UNIQUE,
+  price_cents INTEGER CHECK (price_cents >= 0)    -- NULL: no price shown
+);
+INSERT INTO menu (name) VALUES ('bocadillo'), ('tortilla'), ('ensalada');
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {
@@ -245,10 +258,11 @@ void set_user_version(Database& db, int version) {
     db.exec("PRAGMA user_version = " + std::to_string(version));
 }
 
-void create_and_seed(Database& db) {
+void create_office(Database& db, OfficeKind kind) {
     db.exec(resources::schema_sql);
-    db.exec(resources::seed_sql);
+    if (kind == OfficeKind::Demo) db.exec(resources::seed_sql);
     for (const Migration& step : kMigrations) db.exec(step.sql);
+    if (kind == OfficeKind::Empty) db.exec("DELETE FROM menu");  // step 8 gave it the seed's menu
     set_user_version(db, kSchemaVersion);
 }
 
@@ -292,7 +306,7 @@ void migrate(Database& db) {
     }
 }
 
-void ensure_schema_unwrapped(Database& db) {
+void ensure_schema_unwrapped(Database& db, OfficeKind kind) {
     Header h = read_header(db);
     if (h.current()) return;
 
@@ -303,7 +317,7 @@ void ensure_schema_unwrapped(Database& db) {
         Transaction tx(db);
         h = read_header(db);
         if (h.empty()) {
-            create_and_seed(db);
+            create_office(db, kind);
             tx.commit();
             return;
         }
@@ -388,11 +402,11 @@ void create_private_file(const std::string& path) {
 
 // ---- The office schema --------------------------------------------------------------------
 
-void ensure_schema(Database& db) {
-    naming_the_path(db, "set up", [&] { ensure_schema_unwrapped(db); });
+void ensure_schema(Database& db, OfficeKind kind) {
+    naming_the_path(db, "set up", [&] { ensure_schema_unwrapped(db, kind); });
 }
 
-void reset_database(Database& db) {
+void reset_database(Database& db, OfficeKind kind) {
     naming_the_path(db, "reset", [&] {
         Transaction tx(db);
         Header h = read_header(db);
@@ -411,7 +425,7 @@ void reset_database(Database& db) {
             // Indexes and triggers go with their tables.
             db.exec((type == "view" ? "DROP VIEW \"" : "DROP TABLE \"") + quoted + "\"");
         }
-        create_and_seed(db);
+        create_office(db, kind);
         tx.commit();
     });
 }
@@ -442,7 +456,7 @@ std::string default_database_path() {
     return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
 }
 
-std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability) {
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability, OfficeKind kind) {
     if (path.empty()) throw StoreError(kCantOpen, "cannot open database: the path is empty");
     if (path != ":memory:") {
         create_parent_directories(path);
@@ -461,12 +475,28 @@ std::unique_ptr<Database> open_office_database(const std::string& path, Durabili
             throw StoreError(e, "cannot open database " + path + ": " + e.what());
         }
     }
-    ensure_schema(*db);
+    ensure_schema(*db, kind);
     return db;
 }
 
-std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability) {
-    return std::make_unique<SqliteOfficeStore>(open_office_database(path, durability));
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability, OfficeKind kind) {
+    return std::make_unique<SqliteOfficeStore>(open_office_database(path, durability, kind));
+}
+
+void create_office_file(const std::string& path, OfficeKind kind) {
+    if (path != ":memory:") {
+        create_parent_directories(path);
+        create_private_file(path);
+    }
+    Database db(path, path == ":memory:" ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite, Durability::Power);
+    naming_the_path(db, "create", [&] {
+        if (!read_header(db).empty())
+            throw Refusal(kError, "database " + db.path() + " already holds an office: `office-mcp db reset --" +
+                                      (kind == OfficeKind::Empty ? "empty" : "demo") +
+                                      "` replaces it (everything in it is lost)");
+    });
+    if (path != ":memory:") db.use_wal();
+    ensure_schema(db, kind);
 }
 
 namespace {

@@ -59,6 +59,100 @@ std::optional<std::string> SqliteOfficeStore::customer_name(std::int64_t id) {
     return name;
 }
 
+namespace {
+Customer customer_of(const Statement& q) { return {q.column_int(0), q.column_text(1), q.column_text(2)}; }
+Invoice invoice_of(const Statement& q) {
+    return {q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4), q.column_int(5)};
+}
+}  // namespace
+
+AddedCustomer SqliteOfficeStore::add_customer(const std::string& name, const std::string& email) {
+    if (auto known = customer_with_email(email)) return {std::move(*known), false};
+    db_->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)").bind_static(1, name).bind_static(2, email).step();
+    return {{db_->last_insert_rowid(), name, email}, true};
+}
+
+std::optional<Customer> SqliteOfficeStore::load_customer(std::int64_t id) {
+    auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE id = ?1");
+    if (!q.bind(1, id).step()) return std::nullopt;
+    Customer customer = customer_of(q);
+    q.reset();
+    return customer;
+}
+
+std::optional<Customer> SqliteOfficeStore::customer_with_email(const std::string& email) {
+    auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE lower(email) = lower(?1)");  // customers_by_email
+    if (!q.bind_static(1, email).step()) return std::nullopt;
+    Customer customer = customer_of(q);
+    q.reset();
+    return customer;
+}
+
+void SqliteOfficeStore::update_customer(const Customer& customer) {
+    db_->prepare("UPDATE customers SET name = ?2, email = ?3 WHERE id = ?1")
+        .bind(1, customer.id).bind_static(2, customer.name).bind_static(3, customer.email).step();
+}
+
+CustomerUse SqliteOfficeStore::customer_use(std::int64_t id) {
+    auto& q = db_->prepare(
+        "SELECT (SELECT count(*) FROM invoices WHERE customer_id = ?1), (SELECT count(*) FROM slots WHERE customer_id = ?1)");
+    q.bind(1, id).step();
+    CustomerUse use{q.column_int(0), q.column_int(1)};
+    q.reset();
+    return use;
+}
+
+void SqliteOfficeStore::remove_customer(std::int64_t id) { db_->prepare("DELETE FROM customers WHERE id = ?1").bind(1, id).step(); }
+
+std::vector<Customer> SqliteOfficeStore::customers_after(std::int64_t after_id, int limit) {
+    auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE id > ?1 ORDER BY id LIMIT ?2");
+    q.bind(1, after_id).bind(2, limit);
+    std::vector<Customer> customers;
+    while (q.step()) customers.push_back(customer_of(q));
+    return customers;
+}
+
+std::vector<Invoice> SqliteOfficeStore::invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) {
+    auto& q = db_->prepare(
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
+        "JOIN customers c ON c.id = i.customer_id WHERE i.id > ?1 AND (?3 = 0 OR i.customer_id = ?3) ORDER BY i.id LIMIT ?2");
+    q.bind(1, after_id).bind(2, limit).bind(3, customer_id);
+    std::vector<Invoice> invoices;
+    while (q.step()) invoices.push_back(invoice_of(q));
+    return invoices;
+}
+
+std::int64_t SqliteOfficeStore::add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) {
+    db_->prepare("INSERT INTO invoices (customer_id, amount_cents, status) VALUES (?1, ?2, ?3)")
+        .bind(1, customer_id).bind(2, cents).bind_static(3, status).step();
+    return db_->last_insert_rowid();
+}
+
+bool SqliteOfficeStore::pay_invoice(std::int64_t id) {
+    db_->prepare("UPDATE invoices SET status = 'paid' WHERE id = ?1 AND status = 'open'").bind(1, id).step();
+    return db_->changes() != 0;
+}
+
+std::vector<MenuItem> SqliteOfficeStore::menu() {
+    auto& q = db_->prepare("SELECT name, price_cents FROM menu ORDER BY id");
+    std::vector<MenuItem> items;
+    while (q.step()) items.push_back({q.column_text(0), q.column_is_null(1) ? std::nullopt : std::optional(q.column_int(1))});
+    return items;
+}
+
+bool SqliteOfficeStore::add_menu_item(const MenuItem& item) {
+    auto& insert = db_->prepare("INSERT INTO menu (name, price_cents) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING");
+    insert.bind_static(1, item.name);
+    if (item.price_cents) insert.bind(2, *item.price_cents);
+    insert.step();
+    return db_->changes() != 0;
+}
+
+bool SqliteOfficeStore::remove_menu_item(const std::string& name) {
+    db_->prepare("DELETE FROM menu WHERE name = ?1").bind_static(1, name).step();
+    return db_->changes() != 0;
+}
+
 std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {
     auto& q = db_->prepare("SELECT id, time FROM slots WHERE day = ?1 AND customer_id IS NULL ORDER BY time");
     q.bind_static(1, day);
@@ -88,21 +182,20 @@ Booking SqliteOfficeStore::book_slot(std::int64_t slot_id, std::int64_t customer
 
 std::vector<Invoice> SqliteOfficeStore::invoices_of(std::int64_t customer_id) {
     auto& q = db_->prepare(
-        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
         "JOIN customers c ON c.id = i.customer_id WHERE i.customer_id = ?1 ORDER BY i.id");
     q.bind(1, customer_id);
     std::vector<Invoice> invoices;
-    while (q.step())
-        invoices.push_back({q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)});
+    while (q.step()) invoices.push_back(invoice_of(q));
     return invoices;
 }
 
 std::optional<Invoice> SqliteOfficeStore::load_invoice(std::int64_t id) {
     auto& q = db_->prepare(
-        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
+        "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
         "JOIN customers c ON c.id = i.customer_id WHERE i.id = ?1");
     if (!q.bind(1, id).step()) return std::nullopt;
-    Invoice invoice{q.column_int(0), q.column_text(1), q.column_int(2), q.column_text(3), q.column_int(4)};
+    Invoice invoice = invoice_of(q);
     q.reset();
     return invoice;
 }

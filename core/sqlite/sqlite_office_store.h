@@ -13,15 +13,15 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 7;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context
+inline constexpr int kSchemaVersion = 8;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email
 
-// Makes `db` an office database at kSchemaVersion: creates and seeds an empty one, migrates
-// an older one forward, leaves a current one alone. Throws StoreError for a file that is not
-// ours (other tables, or another application_id) or is newer than this build.
-void ensure_schema(Database& db);
+// Makes `db` an office database at kSchemaVersion: makes an empty file an office of `kind`,
+// migrates an older one forward, leaves a current one alone. Throws StoreError for a file that
+// is not ours (other tables, or another application_id) or is newer than this build.
+void ensure_schema(Database& db, OfficeKind kind = OfficeKind::Demo);
 
-// Drops everything and seeds again (office-mcp db reset).
-void reset_database(Database& db);
+// Drops everything and makes the office again, of `kind` (office-mcp db reset).
+void reset_database(Database& db, OfficeKind kind = OfficeKind::Demo);
 
 // $OFFICE_MCP_DB, else $XDG_DATA_HOME/office-mcp/office.db, else
 // ~/.local/share/office-mcp/office.db. (--db is applied by the caller before this.)
@@ -30,7 +30,8 @@ std::string default_database_path();
 // Opens the database at `path` ready for use: creates the parent directory (0700) and the
 // file (0600) if needed, switches a file that is empty or ours to WAL (someone else's file is
 // never modified), then ensure_schema. Throws StoreError with a sentence naming the path.
-std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power);
+std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability = Durability::Power,
+                                               OfficeKind kind = OfficeKind::Demo);
 
 // Throws StoreError with one sentence when `path` cannot work as the database: a directory, an
 // existing file that cannot be opened for reading and writing, or a new file whose directory
@@ -59,6 +60,20 @@ public:
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                       const std::string& by) override;
+
+    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
+    std::optional<Customer> load_customer(std::int64_t id) override;
+    std::optional<Customer> customer_with_email(const std::string& email) override;
+    void update_customer(const Customer& customer) override;
+    CustomerUse customer_use(std::int64_t id) override;
+    void remove_customer(std::int64_t id) override;
+    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
+    std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
+    std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
+    bool pay_invoice(std::int64_t id) override;
+    std::vector<MenuItem> menu() override;
+    bool add_menu_item(const MenuItem& item) override;
+    bool remove_menu_item(const std::string& name) override;
 
     std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
     std::optional<Invoice> load_invoice(std::int64_t id) override;
@@ -101,6 +116,10 @@ private:
 };
 
 // open_office_database, as a store.
-std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability = Durability::Power);
+std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability = Durability::Power,
+                                                     OfficeKind kind = OfficeKind::Demo);
+
+// A new office of `kind` at `path`; StoreError, changing nothing, when the file holds one already.
+void create_office_file(const std::string& path, OfficeKind kind);
 
 }  // namespace office

@@ -20,6 +20,11 @@
 
 namespace office {
 
+// What a new office holds: the seed's demo (three customers, invoices, six slots, the menu:
+// what every office got before issue 37, for tours and tests), or nothing but its schema and
+// keys, for a business to fill with its own records.
+enum class OfficeKind { Demo, Empty };
+
 struct Customer {
     std::int64_t id = 0;
     std::string name;
@@ -45,7 +50,28 @@ struct Invoice {
     std::int64_t cents = 0;
     std::string status;       // open, paid, refunded (once nothing is left)
     std::int64_t refunded = 0;  // the sum of its refunds
+    std::int64_t customer_id = 0;
     std::int64_t left() const { return cents - refunded; }
+};
+
+// What `add_customer` did: added `customer`, or found its email already a customer's (compared
+// case-insensitively) and changed nothing; `customer` is then the one already there.
+struct AddedCustomer {
+    Customer customer;
+    bool added = false;
+};
+
+// What still refers to a customer: one is removed only while nothing does.
+struct CustomerUse {
+    std::int64_t invoices = 0;
+    std::int64_t bookings = 0;
+};
+
+// An item of the office's lunch menu (order_lunch's `item` is one of them).
+struct MenuItem {
+    std::string name;
+    std::optional<std::int64_t> price_cents;  // none: the menu shows no price
+    bool operator==(const MenuItem&) const = default;
 };
 
 // The latest approval request of an invoice as issue_refund reports it: a pending one first,
@@ -146,6 +172,24 @@ public:
     // Books it only if free: two racing callers cannot both win.
     virtual Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                               const std::string& by) = 0;
+
+    // ---- the office's own records, kept by its people (core/office/records.h checks every
+    // value first; these only write, inside a write's transaction, or read)
+    virtual AddedCustomer add_customer(const std::string& name, const std::string& email) = 0;
+    virtual std::optional<Customer> load_customer(std::int64_t id) = 0;
+    virtual std::optional<Customer> customer_with_email(const std::string& email) = 0;  // case-insensitively
+    virtual void update_customer(const Customer& customer) = 0;  // its name and email
+    virtual CustomerUse customer_use(std::int64_t id) = 0;
+    virtual void remove_customer(std::int64_t id) = 0;
+    // At most `limit` customers with id > after_id, by id (the whole list, a page at a time).
+    virtual std::vector<Customer> customers_after(std::int64_t after_id, int limit) = 0;
+    // At most `limit` invoices with id > after_id, by id; only `customer_id`'s when it is not 0.
+    virtual std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id = 0) = 0;
+    virtual std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) = 0;
+    virtual bool pay_invoice(std::int64_t id) = 0;  // open becomes paid; false (nothing changed) otherwise
+    virtual std::vector<MenuItem> menu() = 0;  // in the order the items were added
+    virtual bool add_menu_item(const MenuItem& item) = 0;        // false: an item of that name is there already
+    virtual bool remove_menu_item(const std::string& name) = 0;  // false: no such item
 
     // ---- invoices, refunds and the approval queue
     virtual std::vector<Invoice> invoices_of(std::int64_t customer_id) = 0;

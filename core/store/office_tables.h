@@ -9,7 +9,7 @@
 
 namespace office {
 
-enum class OfficeTable { customers, slots, invoices, refunds, lunch_orders, approval_requests, audit };
+enum class OfficeTable { customers, slots, invoices, refunds, lunch_orders, approval_requests, audit, menu };
 
 struct TableInfo {
     OfficeTable table;
@@ -21,7 +21,7 @@ struct TableInfo {
 
 // Row values: integers (money in integer cents, ids) as JSON numbers, text as strings, NULL as
 // null. invoices.customer is the customer's name and left_cents = amount_cents - refunded_cents.
-inline constexpr std::array<TableInfo, 7> kOfficeTables{{
+inline constexpr std::array<TableInfo, 8> kOfficeTables{{
     {OfficeTable::customers, "customers", "Customers", "The office's customers.",
      {"id", "name", "email"}},
     {OfficeTable::slots, "slots", "Appointment slots", "The calendar: every slot, free (customer_id null) or booked.",
@@ -40,6 +40,8 @@ inline constexpr std::array<TableInfo, 7> kOfficeTables{{
     {OfficeTable::audit, "audit", "Audit trail", "Who changed what, through which protocol era, and when.",
      {"id", "at", "client_name", "client_version", "era", "protocol_version", "action", "subject_type",
       "subject_id", "detail", "principal"}},
+    {OfficeTable::menu, "menu", "Lunch menu", "What order_lunch offers, with prices in cents where the office set one.",
+     {"id", "name", "price_cents"}},
 }};
 
 inline const TableInfo& table_info(OfficeTable table) { return kOfficeTables[static_cast<std::size_t>(table)]; }
