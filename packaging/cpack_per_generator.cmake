@@ -1,5 +1,5 @@
 # Included by cpack once per generator (CPACK_PROJECT_CONFIG_FILE). The tarball holds the
-# static server alone (bin/office-mcp, its man page, README, copyright): it runs on any Linux of
+# static server alone (bin/office-mcp, its man page, README and guides, copyright): it runs on any Linux of
 # the same architecture, with nothing else installed.
 if(CPACK_GENERATOR STREQUAL "TGZ")
   set(CPACK_COMPONENTS_ALL server)

@@ -26,6 +26,8 @@ PACKAGES = ENV.get("OFFICE_PACKAGE_DIR", "")
 DEB_ARCH = ENV.get("OFFICE_DEB_ARCH", "")
 ARCH = ENV.get("OFFICE_ARCH", "")
 DESK = ENV.get("OFFICE_DESK_BUILT") == "1"
+# The guides the README links to, shipped beside it (packaging/CMakeLists.txt).
+GUIDES = [f"docs/{name}.md" for name in ("using", "operating", "deploying", "performance", "security", "architecture")]
 
 
 class CheckFailed(Exception):
@@ -128,12 +130,12 @@ def the_man_page_is_clean_and_complete():
 
 
 def cmake_install_puts_everything_in_place():
-    """cmake --install into a scratch prefix: the binaries, desktop entry, icon, metainfo, man page, README."""
+    """cmake --install into a scratch prefix: the binaries, desktop entry, icon, metainfo, man page, README, guides."""
     with tempfile.TemporaryDirectory() as prefix:
         done = run(["cmake", "--install", BUILD, "--prefix", prefix])
         require(done.returncode == 0, f"cmake --install failed:\n{done.stdout}{done.stderr}")
         expected = ["bin/office-mcp", "share/man/man1/office-mcp.1", "share/doc/office-mcp/README.md",
-                    "share/doc/office-mcp/copyright"]
+                    "share/doc/office-mcp/copyright"] + [f"share/doc/office-mcp/{guide}" for guide in GUIDES]
         if DESK:
             expected += ["bin/office-desk", "share/applications/office-desk.desktop",
                          "share/icons/hicolor/scalable/apps/office-desk.svg",
@@ -179,7 +181,7 @@ def the_debs_hold_what_they_should():
     for path in ("/usr/bin/office-mcp", "/usr/share/man/man1/office-mcp.1.gz", "/usr/share/doc/office-mcp/README.md",
                  "/usr/share/doc/office-mcp/copyright", "/usr/share/doc/office-mcp/changelog.gz",
                  "/usr/share/lintian/overrides/office-mcp", "/lib/systemd/system/office-mcp.service",
-                 "/usr/lib/sysusers.d/office-mcp.conf"):
+                 "/usr/lib/sysusers.d/office-mcp.conf", *(f"/usr/share/doc/office-mcp/{guide}" for guide in GUIDES)):
         require(path in server, f"office-mcp's .deb has no {path}: {sorted(server)}")
     require(not any("desk" in path for path in server), f"office-mcp's .deb holds desk files: {sorted(server)}")
     require(field(deb("office-mcp"), "Version") == VERSION, "office-mcp's Version is not the project's")
@@ -288,12 +290,12 @@ def appstream_validates_the_metainfo():
 
 
 def the_tarball_holds_the_static_server():
-    """The .tar.gz: the server, its man page, README and copyright under one folder; it runs."""
+    """The .tar.gz: the server, its man page, README, guides and copyright under one folder; it runs."""
     top = f"office-mcp-{VERSION}-linux-{ARCH}"
     with tarfile.open(tarball()) as archive:
         names = set(archive.getnames())
         for path in ("bin/office-mcp", "share/man/man1/office-mcp.1", "share/doc/office-mcp/README.md",
-                     "share/doc/office-mcp/copyright"):
+                     "share/doc/office-mcp/copyright", *(f"share/doc/office-mcp/{guide}" for guide in GUIDES)):
             require(f"{top}/{path}" in names, f"{tarball()} has no {top}/{path}: {sorted(names)}")
         require(not any("desk" in name or "lintian" in name for name in names),
                 f"the tarball holds desk or Debian files: {sorted(names)}")

@@ -1,5 +1,5 @@
-// The edge recipe (packaging/haproxy/office-mcp-edge.cfg, README "Limits and allow-lists at the
-// edge") in the real HAProxy in front of two replicas: the rules read only the Mcp-Method and
+// The edge recipe (packaging/haproxy/office-mcp-edge.cfg, docs/operating.md "Limits per caller,
+// and at the edge") in the real HAProxy in front of two replicas: the rules read only the Mcp-Method and
 // Mcp-Name headers, and office-mcp refuses a request whose headers disagree with its body, so
 // the recipe cannot be walked around. issue_refund is refused at the edge and never reaches a
 // replica; its name in the base64 header form is refused too; order_lunch is limited per client
