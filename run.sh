@@ -24,7 +24,7 @@ The MCP server itself needs no display. An AI client launches it; to connect one
   Claude Desktop:  $server config claude-desktop   (prints the JSON to paste)
   VS Code, Cursor: $server config vscode | cursor
 To serve the office to several desks and assistants over HTTP instead:
-  $server token add NAME   then   $server --http 8080   (README: "Run an office on a server")
+  $server token add NAME   then   $server --http 8080   (docs/operating.md: "Run an office on a server")
 
 Starting the server here on stdin/stdout (type JSON-RPC lines; Ctrl-D quits):
 MSG
