@@ -89,6 +89,13 @@ std::optional<std::int64_t> whole_number(std::string_view text) {
     return value;
 }
 
+// Google Contacts writes a contact's addresses that share a label in one cell, "a@x ::: b@y";
+// the first is the contact's first address.
+std::string first_address(std::string_view value) {
+    const std::size_t more = value.find(" ::: ");
+    return trim_whitespace(more == std::string_view::npos ? value : value.substr(0, more));
+}
+
 class Reader {
 public:
     explicit Reader(CustomerCsv& out) : out_(out) {}
@@ -125,7 +132,12 @@ private:
             has_name = has_name || (column.role != Role::email && column.role != Role::id);
             has_email = has_email || column.role == Role::email;
         }
-        if (!has_name && !has_email && !seen.contains({Role::id, 0})) {
+        const std::string_view only = names_.size() == 1 ? std::string_view(names_[0]) : std::string_view();
+        if (const std::size_t at = only.find_first_of(";\t"); at != std::string_view::npos) {
+            // Excel where the decimal mark is a comma (most of Europe) separates with ";".
+            problem(header.line, std::string("the columns are separated by ") + (only[at] == ';' ? "\";\"" : "tabs") +
+                                     ", not commas (save it as CSV with the comma as the field separator)");
+        } else if (!has_name && !has_email && !seen.contains({Role::id, 0})) {
             problem(header.line, "the first line must name the columns (name,email for instance), but it has " + names_in(names_));
         } else {
             if (!has_name) problem(header.line, "no name column (name, or first name and last name); the header has " + names_in(names_));
@@ -163,7 +175,7 @@ private:
                 case Role::middle: middle = std::move(value); break;
                 case Role::last: last = std::move(value); break;
                 case Role::email:
-                    if (customer.email.empty()) customer.email = std::move(value);
+                    if (customer.email.empty()) customer.email = first_address(value);
                     break;
                 case Role::ignored: break;
             }

@@ -3,6 +3,7 @@
 #include "utf8.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace office::csv {
 
@@ -56,6 +57,52 @@ std::optional<Error> check_text(std::string_view bytes) {
     return std::nullopt;
 }
 
+void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+        out += static_cast<char>(code);
+    } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (code >> 18));
+        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+}
+
+// UTF-16 after its byte-order mark, as UTF-8 in `out`. Google Contacts' old "Google CSV" export
+// is UTF-16 (little-endian, with the mark): a person should not have to convert what their
+// address book wrote.
+std::optional<Error> utf16_to_utf8(std::string_view bytes, bool little_endian, std::string& out) {
+    const auto unit = [&](std::size_t i) {
+        const auto a = static_cast<unsigned char>(bytes[i]), b = static_cast<unsigned char>(bytes[i + 1]);
+        return static_cast<std::uint32_t>(little_endian ? a | (b << 8) : (a << 8) | b);
+    };
+    const auto broken = [&] {
+        return Error{1 + lines_in(out), "the file is UTF-16 but not well-formed there (save it as UTF-8)"};
+    };
+    if (bytes.size() % 2 != 0) return broken();
+    out.reserve(bytes.size());
+    for (std::size_t i = 0; i < bytes.size(); i += 2) {
+        std::uint32_t code = unit(i);
+        if (code >= 0xDC00 && code <= 0xDFFF) return broken();
+        if (code >= 0xD800 && code <= 0xDBFF) {
+            if (i + 2 >= bytes.size()) return broken();
+            const std::uint32_t low = unit(i + 2);
+            if (low < 0xDC00 || low > 0xDFFF) return broken();
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+            i += 2;
+        }
+        append_utf8(out, code);
+    }
+    return std::nullopt;
+}
+
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 bool needs_quotes(std::string_view field, bool only_field) {
@@ -68,9 +115,13 @@ bool needs_quotes(std::string_view field, bool only_field) {
 
 std::optional<Error> for_each_record(std::string_view bytes, const std::function<void(Record&&)>& record,
                                      std::size_t max_field_bytes) {
-    if (bytes.starts_with(kByteOrderMark)) bytes.remove_prefix(kByteOrderMark.size());
-    if (bytes.starts_with("\xFF\xFE") || bytes.starts_with("\xFE\xFF"))
-        return Error{1, "the file is UTF-16 (save it as UTF-8)"};
+    std::string decoded;
+    if (bytes.starts_with(kByteOrderMark)) {
+        bytes.remove_prefix(kByteOrderMark.size());
+    } else if (bytes.starts_with("\xFF\xFE") || bytes.starts_with("\xFE\xFF")) {
+        if (auto bad = utf16_to_utf8(bytes.substr(2), bytes[0] == '\xFF', decoded)) return bad;
+        bytes = decoded;
+    }
     if (auto bad = check_text(bytes)) return bad;
 
     const std::size_t n = bytes.size();

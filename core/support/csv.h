@@ -32,13 +32,14 @@ struct Error {
 
 // Reads `bytes` record by record, in order, calling `record` for each; stops at the first
 // problem and returns it (records before it have been given). Accepted: UTF-8 with or without a
-// byte-order mark; lines ended by CRLF, LF or a lone CR (old Mac), the last one with or without
-// an end; fields separated by commas, a field in double quotes holding commas, line ends and
-// doubled quotes (""); completely empty lines are skipped (no record). Refused: a quoted field
-// never closed (the line where it opens), a quote inside a field that does not start with one,
-// anything but a comma or line end after a closing quote, a NUL byte, bytes that are not UTF-8
-// (UTF-16 and the Windows code pages among them), a field larger than `max_field_bytes`. Linear
-// in the input whatever it holds; a refused field is not read past the limit.
+// byte-order mark, UTF-16 with one (read as the same text in UTF-8); lines ended by CRLF, LF or
+// a lone CR (old Mac), the last one with or without an end; fields separated by commas, a field
+// in double quotes holding commas, line ends and doubled quotes (""); completely empty lines
+// are skipped (no record). Refused: a quoted field never closed (the line where it opens), a
+// quote inside a field that does not start with one, anything but a comma or line end after a
+// closing quote, a NUL byte, bytes that are not UTF-8 (the Windows code pages among them), a
+// field larger than `max_field_bytes`. Linear in the input whatever it holds; a refused field
+// is not read past the limit.
 std::optional<Error> for_each_record(std::string_view bytes, const std::function<void(Record&&)>& record,
                                      std::size_t max_field_bytes = kDefaultMaxFieldBytes);
 
