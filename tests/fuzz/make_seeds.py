@@ -2,7 +2,9 @@
 """Writes the fuzz seed corpus: corpus/session/ holds the client side of real exchanges from the
 tests (tests/protocol/test_session.cpp, tests/e2e/test_end_to_end.cpp, tests/schema_conformance.py), one
 session per file, a message per line; corpus/schema/ holds each tool's inputSchema and the
-refund form's schema (first line) with arguments the tests send (the rest).
+refund form's schema (first line) with arguments the tests send (the rest); corpus/csv/ holds the
+CSV fixtures of tests/office/test_customer_csv.cpp, byte for byte, and a few small files for the
+corners of core/support/csv.h.
 
 Run it again after the protocol or the tools change: python3 tests/fuzz/make_seeds.py
 """
@@ -212,4 +214,25 @@ for n, (schema, values) in enumerate(TOOL_SCHEMAS):
     for k, value in enumerate(values):
         schema_files[f"schema-{n}-{k}.txt"] = dump(schema) + "\n" + dump(value)
 write(os.path.join(HERE, "corpus", "schema"), schema_files)
-print(f"{len(sessions)} session seeds, {len(schema_files)} schema seeds")
+
+FIXTURES = os.path.join(HERE, "..", "fixtures", "csv")
+csv_files = {}
+for name in sorted(os.listdir(FIXTURES)):
+    if name.endswith(".csv"):
+        with open(os.path.join(FIXTURES, name), "rb") as f:
+            csv_files[name] = f.read()
+csv_files.update({
+    "office-export.csv": 'id,name,email\r\n1,"Alvarez, Maria",maria@example.com\r\n'
+                         '2,"José ""Pepe"" García",pepe@example.es\r\n40,王小明,wang@example.cn\r\n'.encode(),
+    "cr-only.csv": b"name,email\rMaria,m@example.com\rJose,j@example.com",
+    "utf16be.csv": b"\xfe\xff" + "name,email\nZoë,z@example.com\n".encode("utf-16-be"),
+    "thunderbird.csv": b"First Name,Last Name,Display Name,Primary Email,Secondary Email,\n"
+                       b"Ana,N,Ana N.,,ana@example.mx,\n",
+    "multiline.csv": b'name,email,notes\n"a\r\nb",x@example.com,"q""\n"\n\n,,\n,,,x\n',
+})
+shutil.rmtree(os.path.join(HERE, "corpus", "csv"), ignore_errors=True)
+os.makedirs(os.path.join(HERE, "corpus", "csv"))
+for name, data in csv_files.items():
+    with open(os.path.join(HERE, "corpus", "csv", name), "wb") as f:
+        f.write(data)
+print(f"{len(sessions)} session seeds, {len(schema_files)} schema seeds, {len(csv_files)} csv seeds")

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The long fuzz run: every target for SECONDS each (default 1800), keeping what it learns in
 # build-asan/tests/fuzz/*/corpus between runs. Builds build-asan first if needed (clang).
-#   tests/fuzz/run-long.sh [SECONDS] [TARGET...]     (TARGET: session, schema, http, jwt; default all)
+#   tests/fuzz/run-long.sh [SECONDS] [TARGET...]     (TARGET: session, schema, http, jwt, csv; default all)
 # A crash leaves its input in build-asan/tests/fuzz/*/crashes/: copy it into
-# tests/fuzz/regressions/<session|schema|http|jwt>/, fix the bug, and add a test that says what it
+# tests/fuzz/regressions/<session|schema|http|jwt|csv>/, fix the bug, and add a test that says what it
 # was. To keep what a run learned as seeds: tests/fuzz/merge-corpus.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-1800}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(session schema http jwt)
+[ ${#targets[@]} -eq 0 ] && targets=(session schema http jwt csv)
 build=${OFFICE_ASAN_BUILD_DIR:-build-asan}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -22,7 +22,8 @@ fuzzer() {
     schema) echo fuzz_schema_validator ;;
     http) echo fuzz_http_endpoint ;;
     jwt) echo fuzz_jwt ;;
-    *) echo "run-long.sh: unknown target '$1' (session, schema, http, jwt)" >&2; exit 2 ;;
+    csv) echo fuzz_customer_csv ;;
+    *) echo "run-long.sh: unknown target '$1' (session, schema, http, jwt, csv)" >&2; exit 2 ;;
   esac
 }
 names=()
