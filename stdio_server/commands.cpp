@@ -3,6 +3,7 @@
 #include "approvals.h"
 #include "audit.h"
 #include "clock.h"
+#include "records_command.h"
 #include "session.h"
 
 #include <cerrno>
@@ -19,7 +20,19 @@ AI assistants over the Model Context Protocol on stdin/stdout.
 
 Usage:
   office-mcp [options]                  serve MCP on stdin/stdout (what AI clients launch)
-  office-mcp db init|reset|path         create the database / reset it to the seed / print its path
+  office-mcp db init [--demo|--empty]   create the office: the demo (the default, what a new database
+                                        gets on first use) or an empty one for your own records
+  office-mcp db reset [--demo|--empty]  replace the office (everything in it is lost) / db path
+  office-mcp customers list [--query TEXT] | add --name NAME --email EMAIL
+                                        | edit ID [--name NAME] [--email EMAIL] | remove ID
+                                        | import FILE.csv [--dry-run] [--update] | export [FILE.csv]
+                                        keep the office's customers (import: one transaction, the
+                                        CSV your spreadsheet or address book writes; an email that
+                                        is already a customer's is skipped, or renamed with --update)
+  office-mcp invoices list [--customer ID] | add --customer ID --amount 1234.56 [--status open|paid]
+                                        | pay ID
+  office-mcp menu list | add NAME [--price 4.50] | remove NAME
+                                        the lunch menu order_lunch offers (empty: not offered)
   office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
                                         claude-desktop, claude-code, vscode or cursor (it carries
                                         every serving option given: --db, --profile, --tools, ...)
@@ -29,10 +42,11 @@ Usage:
                                         and trace id (--trace: the writes of one trace)
   office-mcp approvals list             list the refund approval requests office-desk clears
   office-mcp approvals reopen N         make declined approval request N wait for a person again
-  office-mcp token add NAME [--profile P] [--approver]
+  office-mcp token add NAME [--profile P] [--approver] [--admin]
                                         make a bearer token for HTTP caller NAME, limited to profile P
                                         (default all); printed once, only its hash is stored.
-                                        --approver: NAME may approve refunds (receive the form)
+                                        --approver: NAME may approve refunds (receive the form);
+                                        --admin: NAME may keep customers, invoices and the menu
   office-mcp token list | revoke NAME   list the tokens (name, profile, approver, created) / remove
                                         one (token commands take --tokens FILE; default: the file
                                         DATABASE.tokens beside the database, mode 0600)
@@ -50,6 +64,8 @@ Options:
                          postgresql:///DB?host=/socket/dir (served by office-mcp-pg only)
   --profile NAME         which tools to serve: all (default), scheduling, billing, lunch
   --tools a,b,c          serve exactly these tools
+  --admin                serve the admin tools too (edit_customer, add_invoice, add_menu_item, ...):
+                         for the office's people (office-desk starts its office-mcp so), never an agent
   --state-ttl SECONDS    how long a refund form stays answerable (default 600; env OFFICE_MCP_STATE_TTL)
   --task-ttl SECONDS     how long a refund followed as a task is kept (default 604800, a week)
   --rate-limit TOOL=N/PERIOD
@@ -123,11 +139,16 @@ int run_db_command(const Options& o) {
         return 0;
     }
     if (what != "init" && what != "reset") fail("db needs init, reset or path");
+    const auto kind = o.records.kind;
+    const char* kind_name = kind == office::OfficeKind::Empty ? "an empty office" : "the demo office";
     try {
-        if (what == "reset") office::reset_office(o.db);
-        else office::open_office_store_for(o.db);
-        std::fprintf(stderr, "office-mcp: database %s is %s\n", office::office_display_name(o.db).c_str(),
-                     what == "reset" ? "reset to the seed data" : "ready");
+        if (what == "reset") office::reset_office(o.db, kind.value_or(office::OfficeKind::Demo));
+        else if (kind) office::create_office(o.db, *kind);
+        else office::open_office_store_for(o.db);  // as on first use: the demo when it is new
+        const std::string name = office::office_display_name(o.db);
+        if (what == "reset") std::fprintf(stderr, "office-mcp: database %s is reset: %s\n", name.c_str(), kind_name);
+        else if (kind) std::fprintf(stderr, "office-mcp: database %s is %s\n", name.c_str(), kind_name);
+        else std::fprintf(stderr, "office-mcp: database %s is ready\n", name.c_str());
         return 0;
     } catch (const office::StoreError& e) {
         fail(e.what());
@@ -251,5 +272,6 @@ std::optional<int> run_command(const Options& o) {
     if (name == "log") return run_log_command(o);
     if (name == "audit") return run_audit_command(o);
     if (name == "approvals") return run_approvals_command(o);
+    if (const auto status = run_records_command(o)) return status;
     fail("unknown command " + name + " (see --help)");
 }

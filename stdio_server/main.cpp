@@ -143,6 +143,30 @@ Options parse_options(int argc, char** argv) {
                 fail("--trace needs a trace id: 32 lowercase hex digits, as the log's trace_id");
         } else if (arg == "--slot") {
             o.audit.slot = positive_number(arg, value());
+        } else if (arg == "--admin") {
+            o.admin = true;
+        } else if (arg == "--demo" || arg == "--empty") {
+            const auto kind = arg == "--demo" ? office::OfficeKind::Demo : office::OfficeKind::Empty;
+            if (o.records.kind && *o.records.kind != kind) fail("--demo and --empty: give one of them");
+            o.records.kind = kind;
+        } else if (arg == "--name") {
+            o.records.name = value();
+        } else if (arg == "--email") {
+            o.records.email = value();
+        } else if (arg == "--amount") {
+            o.records.amount = value();
+        } else if (arg == "--status") {
+            o.records.status = value();
+        } else if (arg == "--price") {
+            o.records.price = value();
+        } else if (arg == "--query") {
+            o.records.query = value();
+        } else if (arg == "--customer") {
+            o.records.customer = positive_number(arg, value());
+        } else if (arg == "--dry-run") {
+            o.records.dry_run = true;
+        } else if (arg == "--update") {
+            o.records.update = true;
         } else if (!arg.empty() && arg[0] == '-') {
             fail("unknown option " + arg + " (see --help)");
         } else {
@@ -207,6 +231,7 @@ int serve(const Options& o) {
 
     office::ConnectionOptions options;
     options.tools = tools;
+    options.admin = o.admin;
     options.locale = o.locale;
     options.task_ttl = o.task_ttl;
     if (!o.rate_limits.empty()) options.limits = std::make_shared<office::RateLimits>(o.rate_limits);

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 
 [[noreturn]] void fail(const std::string& message) {
@@ -64,5 +65,8 @@ office::Locale locale_option(const std::string& name) {
 std::vector<std::string> enabled_tools(const Options& o) {
     std::vector<std::string> names;
     if (const auto problem = office::select_tools(o.profile, o.tools, names); !problem.empty()) fail(problem);
+    for (const auto& tool : office::office_tools())
+        if (tool.admin && !o.admin && std::find(names.begin(), names.end(), tool.name) != names.end())
+            fail(tool.name + " is an admin tool: it is served with --admin only (the admin right serves every admin tool)");
     return names;
 }

@@ -12,6 +12,7 @@
 #include "tasks.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,16 @@ struct Options {
     } given;
     office::Durability durability = office::Durability::Power;
     office::AuditFilter audit;
+    // --admin: serve the admin tools over stdio (the office's people: office-desk starts its
+    // office-mcp so; `config` never writes it into an AI client's configuration).
+    bool admin = false;
+    // The values of `db init|reset --demo|--empty` and `customers|invoices|menu ...` (records_command.h).
+    struct {
+        std::optional<office::OfficeKind> kind;
+        std::optional<std::string> name, email, amount, status, price, query;
+        std::optional<std::int64_t> customer;
+        bool dry_run = false, update = false;
+    } records;
     std::vector<std::string> command;  // "db init", "config vscode", ...
     // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
     std::string http;

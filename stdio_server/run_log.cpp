@@ -25,8 +25,8 @@ nlohmann::ordered_json start_line(const Options& o, const std::vector<std::strin
     auto line = identity(o);
     line["tools"] = nlohmann::ordered_json::array();
     for (const auto& tool : office::office_tools()) {
-        if (tools.empty() || std::find(tools.begin(), tools.end(), tool.name) != tools.end())
-            line["tools"].push_back(tool.name);
+        const bool chosen = tools.empty() || std::find(tools.begin(), tools.end(), tool.name) != tools.end();
+        if (tool.admin ? o.admin : chosen) line["tools"].push_back(tool.name);
     }
     line["log_level"] = office::log_level_name(o.log_level);
     line["durability"] = o.durability == office::Durability::Power ? "power" : "process";

@@ -172,6 +172,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.max_connections = static_cast<std::size_t>(o.max_connections);
     const auto [files_needed, files_allowed] = raise_open_files(o.max_connections);
     h.endpoint.max_sessions = static_cast<std::size_t>(o.max_sessions);
+    if (o.admin) fail("--admin is for stdio; over HTTP the admin right is a token's (office-mcp token add NAME --admin) or the office:admin scope");
     const auto tools = enabled_tools(o);
     h.endpoint.tools = tools;
     h.endpoint.locale = o.locale;
@@ -209,6 +210,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         auto& caller = admitted.caller.emplace();
         caller.name = principal->name;
         caller.approver = principal->approver;
+        caller.admin = principal->admin;
         office::profile_tools(principal->profile, caller.tools);
         return admitted;
     };

@@ -15,7 +15,7 @@ namespace office {
 namespace {
 
 constexpr const char* kTokenUsage =
-    "office-mcp token add NAME [--profile P] [--approver] | token list | token revoke NAME  [--tokens FILE] [--db PATH]";
+    "office-mcp token add NAME [--profile P] [--approver] [--admin] | token list | token revoke NAME  [--tokens FILE] [--db PATH]";
 
 int refused(const std::string& sentence, int status = 1) {
     std::fprintf(stderr, "office-mcp: %s\n", sentence.c_str());
@@ -24,7 +24,7 @@ int refused(const std::string& sentence, int status = 1) {
 
 // Every office-mcp option takes a value but these.
 bool takes_value(const std::string& option) {
-    return option != "--help" && option != "-h" && option != "--version" && option != "--approver";
+    return option != "--help" && option != "-h" && option != "--version" && option != "--approver" && option != "--admin";
 }
 
 }  // namespace
@@ -32,7 +32,7 @@ bool takes_value(const std::string& option) {
 std::optional<int> token_command(int argc, char** argv) {
     std::vector<std::string> words;
     std::string db, tokens, profile = "all", foreign;
-    bool profile_given = false, approver = false;
+    bool profile_given = false, approver = false, admin = false;
     bool is_token = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -44,6 +44,10 @@ std::optional<int> token_command(int argc, char** argv) {
         }
         if (arg == "--approver") {
             approver = true;
+            continue;
+        }
+        if (arg == "--admin" && is_token) {  // before the command it is main's (serve with the admin tools)
+            admin = true;
             continue;
         }
         if (!takes_value(arg)) {
@@ -77,6 +81,7 @@ std::optional<int> token_command(int argc, char** argv) {
     if (!add && !list && !revoke) return refused(std::string("token needs add NAME, list or revoke NAME (") + kTokenUsage + ")", 2);
     if (profile_given && !add) return refused("--profile belongs to token add", 2);
     if (approver && !add) return refused("--approver belongs to token add", 2);
+    if (admin && !add) return refused("--admin belongs to token add", 2);
 
     try {
         if (tokens.empty()) tokens = tokens_path_for(office_local_path(db.empty() ? default_database_path() : db));
@@ -89,8 +94,9 @@ std::optional<int> token_command(int argc, char** argv) {
                 return 0;
             }
             // Names, profiles and dates only: the hashes are nobody's business.
-            std::vector<std::vector<std::string>> rows{{"NAME", "PROFILE", "APPROVER", "CREATED"}};
-            for (const auto& e : file.entries()) rows.push_back({e.name, e.profile, e.approver ? "yes" : "no", e.created});
+            std::vector<std::vector<std::string>> rows{{"NAME", "PROFILE", "APPROVER", "ADMIN", "CREATED"}};
+            for (const auto& e : file.entries())
+                rows.push_back({e.name, e.profile, e.approver ? "yes" : "no", e.admin ? "yes" : "no", e.created});
             std::fputs(text_table(rows).c_str(), stdout);
             return 0;
         }
@@ -100,14 +106,15 @@ std::optional<int> token_command(int argc, char** argv) {
             std::fprintf(stderr, "office-mcp: token %s is revoked (removed from %s)\n", words[2].c_str(), tokens.c_str());
             return 0;
         }
-        const std::string token = file.add(words[2], profile, utc_now(), approver);
+        const std::string token = file.add(words[2], profile, utc_now(), approver, admin);
         file.save();
         // stdout holds the token alone, so `TOKEN=$(office-mcp token add alice)` works.
         std::printf("%s\n", token.c_str());
         std::fprintf(stderr,
                      "office-mcp: token %s (profile %s%s) is stored in %s as a hash only; it will not be shown "
                      "again, so keep it now\n",
-                     words[2].c_str(), profile.c_str(), approver ? ", approver" : "", tokens.c_str());
+                     words[2].c_str(), profile.c_str(), (std::string(approver ? ", approver" : "") + (admin ? ", admin" : "")).c_str(),
+                     tokens.c_str());
         return 0;
     } catch (const TokenError& e) {
         return refused(e.what());

@@ -67,11 +67,11 @@ inline std::vector<json> parse_lines(const std::string& out) {
 class InProcessServer {
 public:
     // `principal`: the caller a bearer token proved (HTTP); `logger`: where request lines go;
-    // `locale`: the language of texts for people (--locale).
+    // `locale`: the language of texts for people (--locale); `admin`: the admin right (--admin).
     explicit InProcessServer(std::vector<std::string> tools = {}, std::string path = ":memory:", std::string principal = {},
-                             Logger* logger = nullptr, Locale locale = Locale::En)
+                             Logger* logger = nullptr, Locale locale = Locale::En, bool admin = false)
         : path_(std::move(path)),
-          connection_(make_options(std::move(tools), std::move(principal), logger, locale)),
+          connection_(make_options(std::move(tools), std::move(principal), logger, locale, admin)),
           session(connection_.session()) {}
     InProcessServer(const InProcessServer&) = delete;
     InProcessServer& operator=(const InProcessServer&) = delete;
@@ -142,8 +142,9 @@ private:
         return parse_lines(out);
     }
 
-    ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger, Locale locale) {
+    ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger, Locale locale, bool admin) {
         ConnectionOptions options;
+        options.admin = admin;
         options.locale = locale;
         options.tools = std::move(tools);
         options.principal = std::move(principal);

@@ -84,7 +84,7 @@ std::string Endpoint::challenge(std::string_view error, std::string_view scope, 
 bool Endpoint::in_scope(const json& message, const Principal& principal, Response& response) {
     if (!principal.oauth || principal.tools.empty()) return true;
     std::string needed(kScopeAll);  // a token with no office scope may do nothing here
-    if (principal.tools != std::vector<std::string>{""}) {
+    if (principal.tools != std::vector<std::string>{""} || principal.admin) {
         if (string_member(message, "method") != "tools/call") return true;
         const json* params = find_member(message, "params");
         const json* name = params ? find_member(*params, "name") : nullptr;
@@ -96,7 +96,10 @@ bool Endpoint::in_scope(const json& message, const Principal& principal, Respons
         const bool served = options_.tools.empty()
                                 ? std::any_of(office_tools().begin(), office_tools().end(), [&](const Tool& t) { return t.name == tool; })
                                 : listed(options_.tools);
-        if (!served || listed(principal.tools)) return true;  // a tool nobody may call stays the session's -32602
+        const auto admin_tool = std::any_of(office_tools().begin(), office_tools().end(),
+                                            [&](const Tool& t) { return t.admin && t.name == tool; });
+        // A tool nobody may call, and an admin tool (only the admin right shows it), stay the session's -32602.
+        if (!served || admin_tool || listed(principal.tools)) return true;
         needed = scope_for_tool(tool);
     }
     const std::string why = "the access token's scopes do not allow this; it needs " + needed;
@@ -163,6 +166,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.principal = principal ? principal->name : std::string();
     c.principal_label = principal ? principal->label : std::string();
     c.may_approve = principal ? principal->approver : options_.anonymous_may_approve;
+    c.admin = principal && principal->admin;  // never anonymous: only an admin token or office:admin
     c.locale = options_.locale;
     c.task_ttl = options_.task_ttl;
     c.limits = options_.limits;

@@ -22,6 +22,7 @@ Connection& Endpoint::stateless_connection(const Principal* principal) {
     std::string key = identity(principal);
     if (principal) {
         key += principal->approver ? "\napprover" : "\n";
+        key += principal->admin ? "\nadmin" : "\n";
         for (const auto& tool : principal->tools) key += "\n" + tool;
     }
     auto& connection = stateless_[key];

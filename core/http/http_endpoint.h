@@ -76,6 +76,7 @@ struct Principal {
     std::vector<std::string> tools;  // empty: every tool the server serves
     std::string label{};             // how the audit shows it (an OAuth user's name); "": the name
     bool approver{false};            // may approve money: receive and answer a refund form
+    bool admin{false};               // may keep the office's records: the admin tools (core/office/tool.h)
     bool oauth{false};               // proved by an OAuth access token (its scopes chose `tools`)
 };
 

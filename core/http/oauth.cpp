@@ -90,6 +90,7 @@ Authentication OAuthIssuer::authenticate(std::string_view token) {
     caller.label = claims.label;
     caller.oauth = true;
     caller.approver = std::find(claims.scopes.begin(), claims.scopes.end(), kScopeApprove) != claims.scopes.end();
+    caller.admin = std::find(claims.scopes.begin(), claims.scopes.end(), kScopeAdmin) != claims.scopes.end();
     // No office scope at all: a list naming no tool, so the endpoint answers insufficient_scope.
     if (!scope_tools(claims.scopes, caller.tools)) caller.tools = {""};
     return outcome;

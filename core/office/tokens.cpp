@@ -27,7 +27,7 @@ constexpr std::size_t kHashBytes = 32;
 constexpr std::size_t kMaxFileSize = 1024 * 1024;  // thousands of tokens; refuse to slurp more
 
 constexpr std::string_view kHeader =
-    "# office-mcp tokens: NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256 of the token[<TAB>approver], one per line.\n"
+    "# office-mcp tokens: NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256 of the token[<TAB>approver|-[<TAB>admin]], one per line.\n"
     "# Only hashes are kept; a token is shown once, by `office-mcp token add`. Keep this file mode 0600.\n";
 
 std::string system_message(int error) { return std::system_category().message(error); }
@@ -163,7 +163,8 @@ void make_directories(const std::filesystem::path& dir, const std::string& path)
 }  // namespace
 
 std::vector<std::string> office_scopes() {
-    return {"office:scheduling", "office:billing", "office:lunch", std::string(kScopeAll), std::string(kScopeApprove)};
+    return {"office:scheduling", "office:billing", "office:lunch", std::string(kScopeAll), std::string(kScopeApprove),
+            std::string(kScopeAdmin)};
 }
 
 bool scope_tools(const std::vector<std::string>& scopes, std::vector<std::string>& tools) {
@@ -175,7 +176,7 @@ bool scope_tools(const std::vector<std::string>& scopes, std::vector<std::string
             return true;
         }
         std::vector<std::string> names;
-        if (!scope.starts_with("office:") || scope == kScopeApprove || scope.substr(7) == "all" ||
+        if (!scope.starts_with("office:") || scope == kScopeApprove || scope == kScopeAdmin || scope.substr(7) == "all" ||
             !profile_tools(std::string_view(scope).substr(7), names))
             continue;
         any = true;
@@ -246,14 +247,16 @@ TokenFile TokenFile::load(const std::string& path) {
         if (line.empty() || line[0] == '#') continue;
         const auto refuse = [&](const std::string& why) {
             throw TokenError("the tokens file " + path + " line " + std::to_string(number) + " is not a token entry: " + why +
-                             " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver], or a comment starting with #)");
+                             " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver|-[<TAB>admin]], or a comment starting with #)");
         };
         const auto fields = split_tabs(line);
-        if (fields.size() != 4 && fields.size() != 5)
-            refuse("it has " + std::to_string(fields.size()) + " tab-separated fields, not 4 or 5");
+        if (fields.size() < 4 || fields.size() > 6)
+            refuse("it has " + std::to_string(fields.size()) + " tab-separated fields, not 4 to 6");
         if (fields.size() == 5 && fields[4] != "approver") refuse("the fifth field can only be approver");
+        if (fields.size() == 6 && fields[4] != "approver" && fields[4] != "-") refuse("the fifth field can only be approver or -");
+        if (fields.size() == 6 && fields[5] != "admin") refuse("the sixth field can only be admin");
         TokenEntry entry{std::string(fields[0]), std::string(fields[1]), std::string(fields[2]), std::string(fields[3]),
-                         fields.size() == 5};
+                         fields.size() >= 5 && fields[4] == "approver", fields.size() == 6};
         if (const auto problem = token_name_problem(entry.name); !problem.empty()) refuse(problem);
         for (const auto& other : file.entries_) {
             if (other.name == entry.name) refuse("the name " + entry.name + " is already on an earlier line");
@@ -279,10 +282,11 @@ std::optional<Principal> TokenFile::verify(std::string_view bearer) const {
         match = same ? i : match;
     }
     if (match == entries_.size()) return std::nullopt;
-    return Principal{entries_[match].name, entries_[match].profile, entries_[match].approver};
+    return Principal{entries_[match].name, entries_[match].profile, entries_[match].approver, entries_[match].admin};
 }
 
-std::string TokenFile::add(const std::string& name, const std::string& profile, const std::string& created, bool approver) {
+std::string TokenFile::add(const std::string& name, const std::string& profile, const std::string& created, bool approver,
+                           bool admin) {
     if (const auto problem = token_name_problem(name); !problem.empty()) throw TokenError(name + " is not a token name: " + problem);
     if (const auto problem = profile_problem(profile); !problem.empty()) throw TokenError(problem);
     for (const auto& entry : entries_) {
@@ -294,7 +298,7 @@ std::string TokenFile::add(const std::string& name, const std::string& profile, 
     std::string token = std::string(kTokenPrefix) + base64url_encode(random, sizeof random);
     OPENSSL_cleanse(random, sizeof random);
     auto hash = sha256(token);
-    entries_.push_back(TokenEntry{name, profile, created, to_hex(hash), approver});
+    entries_.push_back(TokenEntry{name, profile, created, to_hex(hash), approver, admin});
     hashes_.push_back(std::move(hash));
     return token;
 }
@@ -312,7 +316,11 @@ void TokenFile::revoke(const std::string& name) {
 void TokenFile::save() const {
     std::string content(kHeader);
     for (const auto& e : entries_)
-        content += e.name + "\t" + e.profile + "\t" + e.created + "\t" + e.sha256 + (e.approver ? "\tapprover\n" : "\n");
+        content += e.name + "\t" + e.profile + "\t" + e.created + "\t" + e.sha256;
+        // The fifth field only when there is something after it (files stay as before without admin).
+        if (e.admin) content += e.approver ? "\tapprover\tadmin" : "\t-\tadmin";
+        else if (e.approver) content += "\tapprover";
+        content += '\n';
 
     const std::filesystem::path target(path_);
     make_directories(target.parent_path(), path_);

@@ -3,7 +3,7 @@
 // caller, and its profile limits the tools that caller sees. Self-reported clientInfo is shown,
 // never trusted; a token is the one thing a caller proves.
 //
-// The tokens file holds one line per token, NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver],
+// The tokens file holds one line per token, NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver|-[<TAB>admin]],
 // and only the SHA-256 of each token (hex): a copy of the file (a backup, a leaked disk) lets nobody
 // call the office. The token itself is shown once, by `office-mcp token add`. Lines starting
 // with '#' are comments and empty lines are nothing; any other line that is not a whole entry
@@ -18,6 +18,10 @@
 // The approver right (`token add NAME --approver`, the fifth field): answering a refund form *is*
 // approving the refund, so over HTTP only an approver receives the form or settles a queued request
 // (docs/security.md, "Money needs a person"). A file without the field is read as before.
+//
+// The admin right (`token add NAME --admin`, the sixth field; the fifth is then `approver` or
+// `-`): the office's people edit its customers, invoices and menu through the admin tools
+// (core/office/records.h), which nobody else sees. Files written before it are read as before.
 
 #include <cstdint>
 #include <optional>
@@ -33,6 +37,7 @@ struct Principal {
     std::string name;
     std::string profile;  // all, scheduling, billing or lunch
     bool approver = false;
+    bool admin = false;
 };
 
 struct TokenEntry {
@@ -41,6 +46,7 @@ struct TokenEntry {
     std::string created;  // UTC, 2026-11-30T01:27:19Z
     std::string sha256;   // 64 lowercase hex characters: the hash of the token, never the token
     bool approver = false;
+    bool admin = false;
 };
 
 // A tokens file that cannot be used, or a change to it that is refused: one sentence.
@@ -53,6 +59,7 @@ struct TokenError : std::runtime_error {
 // several together allow the tools of each. office:approve is the approver right.
 inline constexpr std::string_view kScopeAll = "office:all";
 inline constexpr std::string_view kScopeApprove = "office:approve";
+inline constexpr std::string_view kScopeAdmin = "office:admin";  // the admin right: the admin tools
 // Every office scope, for the protected resource metadata's scopes_supported.
 std::vector<std::string> office_scopes();
 // The tools `scopes` allow into `tools` (empty: every tool); false when they name no office
@@ -109,7 +116,8 @@ public:
     // Adds a new random token (32 bytes from RAND_bytes, "omcp_" + base64url) for `name` and
     // returns it; only its hash is kept. Throws TokenError for a bad or duplicate name or an
     // unknown profile. Changes only this object: save() writes it.
-    std::string add(const std::string& name, const std::string& profile, const std::string& created, bool approver = false);
+    std::string add(const std::string& name, const std::string& profile, const std::string& created, bool approver = false,
+                    bool admin = false);
     // Removes `name`; throws TokenError when no token has that name.
     void revoke(const std::string& name);
 

@@ -109,14 +109,25 @@ struct Tool {
     bool read_only = false;
     bool destructive = false;
     bool idempotent = false;
+    // For the office's people only (issue 37): listed and callable only by a caller with the
+    // admin right (an admin token, office:admin, or stdio's --admin), whatever its profile.
+    bool admin = false;
+    // The office's menu shapes this tool (order_lunch): `lunch_tool(menu)` is the tool for the
+    // menu of the moment, and with an empty menu it is not offered at all.
+    bool shaped_by_menu = false;
     std::function<ToolOutcome(CallContext&, const json& arguments)> run;
     SchemaValidator validator{input_schema};  // built from input_schema; keep it last
 };
 
-// The six office tools, in a stable order.
+// Every office tool, in a stable order: the six of the seed, add_customer, then the admin tools.
 const std::vector<Tool>& office_tools();
 
-// Profiles: which tools a process exposes. Returns false for an unknown profile name.
+struct MenuItem;
+// order_lunch for `menu` (not empty): its item enum and description are the menu's.
+Tool lunch_tool(const std::vector<MenuItem>& menu);
+
+// Profiles: which tools a process exposes. Returns false for an unknown profile name. "all"
+// gives an empty list, which means every tool that is not an admin tool.
 bool profile_tools(std::string_view profile, std::vector<std::string>& names);
 
 // The tools a process serves: exactly `chosen` when it names any (--tools), else the

@@ -4,6 +4,8 @@
 
 #include "tools_internal.h"
 
+#include "money.h"
+
 namespace office {
 
 using namespace tools_internal;
@@ -13,6 +15,11 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 ojson schema(std::string_view text) { return ojson::parse(text); }
+
+const ojson kCustomerOutput = schema(R"({"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},
+    "email":{"type":"string"}},"required":["id","name","email"]})");
+const ojson kMenuOutput = schema(R"({"type":"object","properties":{"item":{"type":"string"},"price":{"type":"number"}},
+    "required":["item"]})");
 
 std::vector<Tool> make_tools() {
     std::vector<Tool> tools;
@@ -98,25 +105,143 @@ std::vector<Tool> make_tools() {
         .destructive = true,
         .run = issue_refund,
     });
+    tools.push_back(lunch_tool({{"bocadillo", std::nullopt}, {"tortilla", std::nullopt}, {"ensalada", std::nullopt}}));
     tools.push_back(Tool{
-        .name = "order_lunch",
-        .title = "Order lunch",
+        .name = "add_customer",
+        .title = "Add a customer",
         .description =
-            "Orders lunch for the office: one item (bocadillo, tortilla or ensalada), a quantity from 1 "
-            "to 5, and an optional note of at most 20 characters. Returns the order's confirmation.",
+            "Adds a new customer with their name and email, for a caller the office does not know yet: use "
+            "find_customer first. An email that is already a customer's is refused with that customer's id, "
+            "which you can use instead. Returns the new customer's id for book_slot and open_invoices.",
         .input_schema = schema(R"({"type":"object","properties":{
-            "item":{"type":"string","enum":["bocadillo","tortilla","ensalada"],"description":"What to order."},
-            "quantity":{"type":"integer","minimum":1,"maximum":5,"description":"How many, 1 to 5."},
-            "note":{"type":"string","maxLength":20,"description":"Optional note for the kitchen, e.g. \"sin cebolla\"."}},
-            "required":["item","quantity"],"additionalProperties":false})"),
-        .output_schema = schema(R"({"type":"object","properties":{"order_id":{"type":"integer"},"item":{"type":"string"},
-            "quantity":{"type":"integer"},"note":{"type":"string"}},"required":["order_id","item","quantity"]})"),
-        .run = order_lunch,
+            "name":{"type":"string","minLength":1,"maxLength":100,"description":"The customer's full name, e.g. \"Ana Torres\"."},
+            "email":{"type":"string","minLength":3,"maxLength":254,"description":"The customer's email address, e.g. \"ana@example.com\"."}},
+            "required":["name","email"],"additionalProperties":false})"),
+        .output_schema = kCustomerOutput,
+        .run = add_customer_tool,
+    });
+    // The admin tools: the office's people keep its records (core/office/records.h). Never an
+    // agent's: only a caller with the admin right sees or calls them (tool.h, Tool::admin).
+    tools.push_back(Tool{
+        .name = "edit_customer",
+        .title = "Edit a customer",
+        .description = "Changes a customer's name, email or both. The email must not be another customer's.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "customer_id":{"type":"integer","minimum":1,"description":"The customer's id."},
+            "name":{"type":"string","minLength":1,"maxLength":100,"description":"The new name."},
+            "email":{"type":"string","minLength":3,"maxLength":254,"description":"The new email address."}},
+            "required":["customer_id"],"additionalProperties":false})"),
+        .output_schema = kCustomerOutput,
+        .idempotent = true,
+        .admin = true,
+        .run = edit_customer_tool,
+    });
+    tools.push_back(Tool{
+        .name = "remove_customer",
+        .title = "Remove a customer",
+        .description = "Removes a customer who has no invoices and no bookings (those keep their name).",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "customer_id":{"type":"integer","minimum":1,"description":"The customer's id."}},
+            "required":["customer_id"],"additionalProperties":false})"),
+        .output_schema = kCustomerOutput,
+        .destructive = true,
+        .idempotent = true,
+        .admin = true,
+        .run = remove_customer_tool,
+    });
+    tools.push_back(Tool{
+        .name = "add_invoice",
+        .title = "Add an invoice",
+        .description = "Adds an invoice for a customer: the amount exactly as written (at most two decimals), open or paid.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "customer_id":{"type":"integer","minimum":1,"description":"The customer's id."},
+            "amount":{"type":"string","pattern":"^[0-9]{1,13}(\\.[0-9]{1,2})?$","description":"The amount, e.g. 1234.56."},
+            "status":{"type":"string","enum":["open","paid"],"default":"open","description":"open (default) or paid."}},
+            "required":["customer_id","amount"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"invoice_id":{"type":"integer"},"customer_id":{"type":"integer"},
+            "amount":{"type":"number"},"status":{"type":"string"}},"required":["invoice_id","customer_id","amount","status"]})"),
+        .admin = true,
+        .run = add_invoice_tool,
+    });
+    tools.push_back(Tool{
+        .name = "pay_invoice",
+        .title = "Mark an invoice paid",
+        .description = "Marks an open invoice paid.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "invoice_id":{"type":"integer","minimum":1,"description":"The invoice's id."}},
+            "required":["invoice_id"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"invoice_id":{"type":"integer"},"status":{"type":"string"}},
+            "required":["invoice_id","status"]})"),
+        .idempotent = true,
+        .admin = true,
+        .run = pay_invoice_tool,
+    });
+    tools.push_back(Tool{
+        .name = "add_menu_item",
+        .title = "Add to the menu",
+        .description = "Adds an item to the lunch menu that order_lunch offers, with an optional price.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "item":{"type":"string","minLength":1,"maxLength":40,"description":"The item's name, e.g. \"gazpacho\"."},
+            "price":{"type":"string","pattern":"^[0-9]{1,13}(\\.[0-9]{1,2})?$","description":"Its price, e.g. 4.50 (optional)."}},
+            "required":["item"],"additionalProperties":false})"),
+        .output_schema = kMenuOutput,
+        .admin = true,
+        .run = add_menu_item_tool,
+    });
+    tools.push_back(Tool{
+        .name = "remove_menu_item",
+        .title = "Remove from the menu",
+        .description = "Takes an item off the lunch menu; orders already made keep it.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "item":{"type":"string","minLength":1,"maxLength":40,"description":"The item's name as the menu has it."}},
+            "required":["item"],"additionalProperties":false})"),
+        .output_schema = kMenuOutput,
+        .destructive = true,
+        .idempotent = true,
+        .admin = true,
+        .run = remove_menu_item_tool,
     });
     return tools;
 }
 
 }  // namespace
+
+Tool lunch_tool(const std::vector<MenuItem>& menu) {
+    ojson items = ojson::array();
+    std::string names, prices;
+    for (std::size_t i = 0; i < menu.size(); ++i) {
+        items.push_back(menu[i].name);
+        if (i > 0) names += i + 1 == menu.size() ? " or " : ", ";
+        names += menu[i].name;
+        if (menu[i].price_cents) prices += (prices.empty() ? " Prices: " : ", ") + menu[i].name + " " + format_cents(*menu[i].price_cents);
+    }
+    if (!prices.empty()) prices += ".";
+    ojson input = schema(R"({"type":"object","properties":{
+            "item":{"type":"string"},
+            "quantity":{"type":"integer","minimum":1,"maximum":5,"description":"How many, 1 to 5."},
+            "note":{"type":"string","maxLength":20,"description":"Optional note for the kitchen, e.g. \"sin cebolla\"."}},
+            "required":["item","quantity"],"additionalProperties":false})");
+    auto& item = input["properties"]["item"];
+    item["enum"] = std::move(items);
+    item["description"] = "What to order." + prices;
+    ojson output = schema(R"({"type":"object","properties":{"order_id":{"type":"integer"},"item":{"type":"string"},
+            "quantity":{"type":"integer"},"note":{"type":"string"}},"required":["order_id","item","quantity"]})");
+    if (!prices.empty()) {
+        output["properties"]["price"] = ojson{{"type", "number"}, {"description", "Each, as the menu has it."}};
+        output["properties"]["total"] = ojson{{"type", "number"}, {"description", "price times quantity."}};
+    }
+    return Tool{
+        .name = "order_lunch",
+        .title = "Order lunch",
+        .description = "Orders lunch for the office: one item (" + names +
+                       "), a quantity from 1 to 5, and an optional note of at most 20 characters. Returns the order's "
+                       "confirmation.",
+        .input_schema = std::move(input),
+        .output_schema = std::move(output),
+        .shaped_by_menu = true,
+        .run = order_lunch,
+    };
+}
 
 ProtocolError invalid_request_state() {
     return ProtocolError{rpc::kInvalidParams, "Invalid or expired requestState",
@@ -135,8 +260,8 @@ const std::vector<Tool>& office_tools() {
 
 bool profile_tools(std::string_view profile, std::vector<std::string>& names) {
     if (profile == "all") names = {};
-    else if (profile == "scheduling") names = {"find_customer", "list_availability", "book_slot"};
-    else if (profile == "billing") names = {"find_customer", "open_invoices", "issue_refund"};
+    else if (profile == "scheduling") names = {"find_customer", "list_availability", "book_slot", "add_customer"};
+    else if (profile == "billing") names = {"find_customer", "open_invoices", "issue_refund", "add_customer"};
     else if (profile == "lunch") names = {"order_lunch"};
     else return false;
     return true;

@@ -5,6 +5,7 @@
 //   tools_calendar.cpp   find_customer, list_availability, book_slot
 //   tools_refunds.cpp    open_invoices, issue_refund (the person's form, the approval queue)
 //   tools_lunch.cpp      order_lunch
+//   tools_records.cpp    add_customer, and the admin tools that keep customers, invoices, the menu
 
 #include "tool.h"
 
@@ -52,5 +53,12 @@ ToolOutcome book_slot(CallContext& ctx, const json& args);
 ToolOutcome open_invoices(CallContext& ctx, const json& args);
 ToolOutcome issue_refund(CallContext& ctx, const json& args);
 ToolOutcome order_lunch(CallContext& ctx, const json& args);
+ToolOutcome add_customer_tool(CallContext& ctx, const json& args);
+ToolOutcome edit_customer_tool(CallContext& ctx, const json& args);
+ToolOutcome remove_customer_tool(CallContext& ctx, const json& args);
+ToolOutcome add_invoice_tool(CallContext& ctx, const json& args);
+ToolOutcome pay_invoice_tool(CallContext& ctx, const json& args);
+ToolOutcome add_menu_item_tool(CallContext& ctx, const json& args);
+ToolOutcome remove_menu_item_tool(CallContext& ctx, const json& args);
 
 }  // namespace office::tools_internal

@@ -1,6 +1,10 @@
 #include "tools_internal.h"
 
+#include <algorithm>
+
 #include "clock.h"
+#include "money.h"
+#include "records.h"
 
 namespace office::tools_internal {
 
@@ -13,6 +17,13 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     auto& store = ctx.store();
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
+    // The menu again, under the write lock: an item taken off it since the call was checked
+    // (by another process, a moment ago) is refused, never ordered.
+    const auto menu = store.menu();
+    const auto on_menu = std::find_if(menu.begin(), menu.end(), [&](const MenuItem& m) { return m.name == item; });
+    if (on_menu == menu.end())
+        return refuse("order_lunch was not run: " + item + " is not on the menu" +
+                      (menu.empty() ? std::string(" (the menu is empty).") : " (the menu: " + menu_sentence(menu) + ")."));
     LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, utc_time(ctx.now())};
     if (note_it != args.end()) order.note = note_it->get<std::string>();
     const auto order_id = store.record_lunch_order(order);
@@ -22,17 +33,26 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     structured["order_id"] = order_id;
     structured["item"] = item;
     structured["quantity"] = quantity;
-    // The items are Spanish words with regular plurals: bocadillos, tortillas, ensaladas.
+    // The seed's items are Spanish words with regular plurals (bocadillos, tortillas, ensaladas),
+    // as most one-word names are; a name of several words is counted, never inflected.
     std::string text = "Ordered ";
     text += std::to_string(quantity);
-    text += ' ';
+    const bool one_word = item.find(' ') == std::string::npos;
+    text += one_word ? " " : " × ";
     text += item;
-    if (quantity > 1) text += 's';
+    if (quantity > 1 && one_word && item.back() != 's') text += 's';
     if (note_it != args.end()) {
         text += " (note: ";
         text += note_it->get_ref<const std::string&>();
         text += ')';
         structured["note"] = *note_it;
+    }
+    if (on_menu->price_cents) {
+        const auto each = *on_menu->price_cents;
+        text += quantity > 1 ? ", " + format_cents(each) + " each, " + format_cents(each * quantity) + " in all"
+                             : ", " + format_cents(each);
+        structured["price"] = cents_to_amount(each);
+        structured["total"] = cents_to_amount(each * quantity);
     }
     text += '.';
     std::string detail = "Lunch order #";

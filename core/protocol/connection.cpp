@@ -11,6 +11,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.principal = options.principal;
     s.principal_label = options.principal_label;
     s.may_approve = options.may_approve;
+    s.admin = options.admin;
     s.locale = options.locale;
     s.task_ttl = options.task_ttl;
     s.limits = options.limits;

@@ -40,6 +40,9 @@ struct ConnectionOptions {
     // local user, and over HTTP an approver (tokens.h, the office:approve scope). Without it a
     // refund is queued for a person, whatever forms the client declares.
     bool may_approve = true;
+    // The admin right: the admin tools are served (core/office/tool.h). stdio's --admin (the desk
+    // starts its office-mcp so); over HTTP an admin token or the office:admin scope.
+    bool admin = false;
     Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)
     std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
     std::shared_ptr<RateLimits> limits;  // --rate-limit (core/office/rate_limits.h); null: none

@@ -23,14 +23,17 @@ struct ToolTables {
     std::string_view tool;
     std::vector<OfficeTable> tables;
 };
-const std::array<ToolTables, 6>& tool_tables() {
-    static const std::array<ToolTables, 6> map{{
+// The seed's six first: the audit trail shows only for a server that serves all six.
+constexpr std::size_t kSeedTools = 6;
+const std::array<ToolTables, 7>& tool_tables() {
+    static const std::array<ToolTables, 7> map{{
         {"find_customer", {OfficeTable::customers}},
         {"list_availability", {OfficeTable::slots}},
         {"book_slot", {OfficeTable::slots}},
         {"open_invoices", {OfficeTable::invoices}},
         {"issue_refund", {OfficeTable::invoices, OfficeTable::refunds, OfficeTable::approval_requests}},
-        {"order_lunch", {OfficeTable::lunch_orders}},
+        {"order_lunch", {OfficeTable::lunch_orders, OfficeTable::menu}},
+        {"add_customer", {OfficeTable::customers}},
     }};
     return map;
 }
@@ -52,13 +55,14 @@ std::set<OfficeTable> visible_tables(const std::vector<std::string>& tools) {
     if (tools.empty()) return every_table();
     std::set<OfficeTable> tables;
     std::size_t served = 0;
-    for (const auto& entry : tool_tables()) {
+    for (std::size_t i = 0; i < tool_tables().size(); ++i) {
+        const auto& entry = tool_tables()[i];
         if (std::find(tools.begin(), tools.end(), entry.tool) == tools.end()) continue;
-        ++served;
+        if (i < kSeedTools) ++served;
         tables.insert(entry.tables.begin(), entry.tables.end());
     }
     // Who did what to whom, for every part of the office: only for a server that serves it all.
-    if (served == tool_tables().size()) tables.insert(OfficeTable::audit);
+    if (served == kSeedTools) tables.insert(OfficeTable::audit);
     return tables;
 }
 
@@ -166,6 +170,11 @@ std::set<OfficeTable> tables_changed_by(std::string_view action) {
              action == "refund_withdrawn")
         tables.insert(T::approval_requests);
     else if (action == "refund_issued") tables.insert({T::refunds, T::invoices, T::approval_requests});
+    else if (action == "customer_added" || action == "customer_removed") tables.insert(T::customers);
+    // Invoices show their customer's name: an edit, or an import that renamed (--update), changes them.
+    else if (action == "customer_edited" || action == "customers_imported") tables.insert({T::customers, T::invoices});
+    else if (action == "invoice_added" || action == "invoice_paid") tables.insert(T::invoices);
+    else if (action == "menu_item_added" || action == "menu_item_removed") tables.insert(T::menu);
     else return every_table();
     return tables;
 }

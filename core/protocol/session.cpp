@@ -49,8 +49,9 @@ std::string_view server_version() { return OFFICE_VERSION; }
 Session::Session(SessionOptions options) : options_(std::move(options)) {
     if (!options_.now) options_.now = system_now;
     for (const auto& tool : office_tools()) {
-        bool enabled = options_.tools.empty();
-        for (const auto& name : options_.tools) enabled = enabled || name == tool.name;
+        // The admin right brings every admin tool, whatever the profile; nothing else does.
+        bool enabled = tool.admin ? options_.admin : options_.tools.empty();
+        for (const auto& name : options_.tools) enabled = enabled || (!tool.admin && name == tool.name);
         if (enabled) tools_.push_back(&tool);
     }
     tables_ = visible_tables(options_.tools);
@@ -335,7 +336,7 @@ Session::Reply Session::on_initialize(Request& request) {
     // logging: a client may set a level (logging/setLevel); the office sends no log
     // notifications of its own, its log goes to the operator (stderr or --log-file).
     return json{{"protocolVersion", legacy_->caller.protocol_version},
-                {"capabilities", {{"tools", {{"listChanged", false}}},
+                {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
                                   {"logging", json::object()}}},
                 {"serverInfo", server_info(legacy_->caller.protocol_version)},
@@ -357,7 +358,7 @@ Session::Reply Session::on_set_level(Request& request) {
 
 Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
-                {"capabilities", {{"tools", {{"listChanged", false}}},
+                {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
                                   {"extensions", {{kTasksExtension, json::object()}}}}},
                 {"instructions", kInstructions},

@@ -9,6 +9,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "office_resources.h"
+#include "office_store.h"
 #include "rate_limits.h"
 #include "request_state.h"
 #include "tasks.h"
@@ -27,7 +28,6 @@
 
 namespace office {
 
-class OfficeStore;
 
 inline constexpr std::string_view kServerName = "office-mcp";
 std::string_view server_version();
@@ -45,7 +45,8 @@ inline constexpr std::size_t kMaxBatch = 100;
 inline constexpr std::size_t kMaxParkedCalls = 32;
 
 struct SessionOptions {
-    std::vector<std::string> tools;                 // names exposed; empty: all six
+    std::vector<std::string> tools;                 // names exposed; empty: every tool (admin tools only with admin)
+    bool admin = false;                             // the admin right: the admin tools are served (core/office/tool.h)
     std::function<OfficeStore&()> store;            // opened on first use
     std::function<const StateSealer&()> sealer;     // built on first use
     UnixClock now;                                  // unix seconds; default: system_now. Tools get it too
@@ -97,6 +98,9 @@ public:
     // The transport then calls poll() now and then (other processes write the same database):
     // it appends notifications/resources/updated for every watched resource whose table
     // changed since the last poll (OfficeStore::change_mark and the audit rows after it).
+    // A 2025 session that serves a tool the menu shapes (order_lunch) watches the menu too: once
+    // it has listed the tools, a change to the menu is announced with
+    // notifications/tools/list_changed (tools.listChanged).
     bool watching() const;
     void poll(std::string& out);
     // The server ends every open subscriptions/listen: each gets its graceful completion result.
@@ -153,7 +157,12 @@ private:
     // tasks/*: the extension declared on this request, and the task its taskId names (session_tasks.cpp).
     TaskRecord requested_task(const Request& request) const;
     json detailed_task(const TaskRecord& task) const;  // what tasks/get answers and notifications/tasks carry
-    const Tool* find_tool(std::string_view name) const;
+    // The tool of that name as the office has it now: a menu-shaped one built for the menu of the
+    // moment (nullptr while the menu is empty, so it is not offered), any other as registered.
+    const Tool* find_tool(std::string_view name);
+    const Tool* shaped(const Tool* tool, std::vector<MenuItem> menu);  // `tool` for `menu`
+    bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
+    bool serves_menu_tool() const;
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const Request& request, const std::string& uri) const;
     // Before a new subscription joins: tell the existing ones what changed, or start watching.
@@ -168,7 +177,17 @@ private:
         bool can_elicit = false;
     };
     std::optional<Legacy> legacy_;
-    std::map<std::string, json> tools_list_cache_;  // by protocol version
+    struct ListedTools {
+        std::vector<MenuItem> menu;  // the menu it was made with
+        json list;
+    };
+    std::map<std::string, ListedTools> tools_list_cache_;  // by protocol version
+    // order_lunch for the menu it was last built for (the schema validator inside is kept too).
+    struct MenuTool {
+        std::vector<MenuItem> menu;
+        std::unique_ptr<Tool> tool;
+    };
+    MenuTool menu_tool_;
     std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
     std::uint64_t next_elicitation_ = 1;
 
@@ -181,9 +200,11 @@ private:
         // request that opened it, whose caller the tasks belong to.
         std::vector<std::pair<std::string, std::string>> tasks;
         Caller caller;
+        bool tools = false;  // toolsListChanged: the menu shapes a tool this session serves
     };
     std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
+    bool tools_watch_ = false;  // a 2025 session listed tools the menu shapes: tell it when they change
     bool failed_ = false;  // a defect was contained while handling the last message
     bool unavailable_ = false;  // the last message met an unavailable store
     std::int64_t retry_after_ = 0;  // the last message was over its caller's limit: try again after this

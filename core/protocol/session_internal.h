@@ -36,6 +36,7 @@ inline const std::string* traceparent_of(const json& params) {
     return value && value->is_string() ? &value->get_ref<const std::string&>() : nullptr;
 }
 inline constexpr std::int64_t kToolsTtlMs = 3'600'000;
+inline constexpr std::int64_t kMenuToolsTtlMs = 1'000;  // a list the menu shapes (order_lunch)
 // The resource list and the template are fixed for a server's life, like its tools; rows change
 // with every write (here or in another process), so a page is fresh for a second only: enough
 // to spare a burst of identical reads, and the change notifications say when to read again.

@@ -75,9 +75,9 @@ Session::Reply Session::on_resources_read(Request& request) {
 }
 
 bool Session::watching() const {
-    if (!subscribed_.empty()) return true;
+    if (!subscribed_.empty() || tools_watch_) return true;
     for (const auto& listen : listens_)
-        if (!listen.uris.empty() || !listen.tasks.empty()) return true;
+        if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools) return true;
     return false;
 }
 
@@ -117,6 +117,15 @@ void Session::poll_changes(std::string& out) {
                 append_line(out, json{{"jsonrpc", "2.0"},
                                       {"method", "notifications/resources/updated"},
                                       {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}, {"uri", uri}}}});
+    // The menu shapes order_lunch: a change to it changes the tools (tools.listChanged).
+    if (changed.count(OfficeTable::menu)) {
+        if (tools_watch_) append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
+        for (const auto& listen : listens_)
+            if (listen.tools)
+                append_line(out, json{{"jsonrpc", "2.0"},
+                                      {"method", "notifications/tools/list_changed"},
+                                      {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
+    }
     // A task changes only with its approval request (decided or withdrawn): look at the
     // followed tasks when that table did.
     if (!changed.count(OfficeTable::approval_requests)) return;
@@ -164,9 +173,14 @@ Session::Reply Session::on_listen(Request& request) {
             throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: subscription " + request.id.dump() + " is already open"};
     Listen listen;
     listen.id = request.id;
-    // The acknowledgment names what is honoured: the visible resources among those asked for.
-    // Lists never change here (listChanged false), so those filters are left out.
+    // The acknowledgment names what is honoured: the visible resources among those asked for,
+    // and the tools' list where the menu can change it (no other list changes here).
     json honoured = json::object();
+    if (const auto asked = filter->find("toolsListChanged"); asked != filter->end()) {
+        if (!asked->is_boolean()) throw invalid_params("Invalid params: toolsListChanged must be a boolean");
+        listen.tools = asked->get<bool>() && serves_menu_tool();
+        if (listen.tools) honoured["toolsListChanged"] = true;
+    }
     if (const auto asked = filter->find("resourceSubscriptions"); asked != filter->end()) {
         if (!asked->is_array()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
         json kept = json::array();
@@ -198,7 +212,7 @@ Session::Reply Session::on_listen(Request& request) {
         listen.caller = request.caller;
         honoured["taskIds"] = std::move(kept);
     }
-    if (!listen.uris.empty() || !listen.tasks.empty()) start_watch(*request.out);
+    if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools) start_watch(*request.out);
     append_line(*request.out, json{{"jsonrpc", "2.0"},
                                    {"method", "notifications/subscriptions/acknowledged"},
                                    {"params", {{"_meta", {{kMetaSubscriptionId, request.id}}}, {"notifications", std::move(honoured)}}}});

@@ -37,22 +37,56 @@ json describe_tool(const Tool& tool, const Revision& has) {
 }  // namespace
 
 Session::Reply Session::on_tools_list(Request& request) {
-    auto& cached = tools_list_cache_[request.caller.protocol_version];
-    if (cached.is_null()) {
-        json tools = json::array();
-        for (const auto* tool : tools_) tools.push_back(describe_tool(*tool, request.has()));
-        cached = json{{"tools", std::move(tools)}};
-        if (request.modern) {
-            cached["ttlMs"] = kToolsTtlMs;
-            cached["cacheScope"] = "public";
+    // The menu shapes order_lunch (core/office/tool.h): read it for every list, so a change by
+    // anyone is in the next one; nothing else a list shows can change during a session.
+    std::vector<MenuItem> menu;
+    if (serves_menu_tool()) {
+        menu = options_.store().menu();
+        if (!request.modern && !tools_watch_) {
+            start_watch(*request.out);
+            tools_watch_ = true;  // from now on a change is announced (tools/list_changed)
         }
     }
-    return cached;
+    auto& cached = tools_list_cache_[request.caller.protocol_version];
+    if (cached.list.is_null() || cached.menu != menu) {
+        json tools = json::array();
+        for (const auto* tool : tools_)
+            if (const Tool* shown = shaped(tool, menu)) tools.push_back(describe_tool(*shown, request.has()));
+        cached = {menu, json{{"tools", std::move(tools)}}};
+        if (request.modern) {
+            // A list the menu shapes may change with it: a client's copy is fresh for a second.
+            cached.list["ttlMs"] = serves_menu_tool() ? kMenuToolsTtlMs : kToolsTtlMs;
+            cached.list["cacheScope"] = "public";
+        }
+    }
+    return cached.list;
 }
 
-const Tool* Session::find_tool(std::string_view name) const {
+bool Session::serves(std::string_view name) const {
     for (const auto* tool : tools_)
-        if (tool->name == name) return tool;
+        if (tool->name == name) return true;
+    return false;
+}
+
+bool Session::serves_menu_tool() const {
+    for (const auto* tool : tools_)
+        if (tool->shaped_by_menu) return true;
+    return false;
+}
+
+const Tool* Session::shaped(const Tool* tool, std::vector<MenuItem> menu) {
+    if (!tool->shaped_by_menu) return tool;
+    if (menu.empty()) return nullptr;  // nothing to order: not offered
+    if (!menu_tool_.tool || menu != menu_tool_.menu) {
+        menu_tool_.tool = std::make_unique<Tool>(lunch_tool(menu));
+        menu_tool_.menu = std::move(menu);
+    }
+    return menu_tool_.tool.get();
+}
+
+const Tool* Session::find_tool(std::string_view name) {
+    for (const auto* tool : tools_)
+        if (tool->name == name) return shaped(tool, tool->shaped_by_menu ? options_.store().menu() : std::vector<MenuItem>{});
     return nullptr;
 }
 

@@ -1,0 +1,79 @@
+#include "tools_internal.h"
+
+#include "clock.h"
+#include "records.h"
+
+namespace office::tools_internal {
+
+// ---- the office's own records: add_customer for agents, the rest for its people ---------
+// Each tool is a change of core/office/records.h inside the call's write transaction, so a
+// retry with an idempotency key answers the first result, and a refusal writes nothing.
+
+namespace {
+
+AuditEntry stamp(const CallContext& ctx) {
+    return AuditEntry{0, utc_time(ctx.now()), ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
+                      "", "", 0, "", ctx.caller.principal, ctx.caller.trace.trace_id, ctx.caller.trace.span_id};
+}
+
+std::optional<std::string> optional_text(const json& args, const char* name) {
+    const auto it = args.find(name);
+    return it == args.end() ? std::nullopt : std::optional(it->get<std::string>());
+}
+
+template <typename Change>
+ToolOutcome change_records(CallContext& ctx, Change&& change) {
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
+    RecordOutcome outcome = change(store, stamp(ctx));
+    if (!outcome.ok) return refuse(std::move(outcome.sentence));
+    return commit_with_result(tx, store, ctx, ToolResult{std::move(outcome.sentence), std::move(outcome.data)});
+}
+
+}  // namespace
+
+ToolOutcome add_customer_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return add_customer(store, by, args["name"].get_ref<const std::string&>(), args["email"].get_ref<const std::string&>());
+    });
+}
+
+ToolOutcome edit_customer_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return edit_customer(store, by, id_argument(args["customer_id"]), optional_text(args, "name"), optional_text(args, "email"));
+    });
+}
+
+ToolOutcome remove_customer_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return remove_customer(store, by, id_argument(args["customer_id"]));
+    });
+}
+
+ToolOutcome add_invoice_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return add_invoice(store, by, id_argument(args["customer_id"]), args["amount"].get_ref<const std::string&>(),
+                           optional_text(args, "status").value_or("open"));
+    });
+}
+
+ToolOutcome pay_invoice_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return pay_invoice(store, by, id_argument(args["invoice_id"]));
+    });
+}
+
+ToolOutcome add_menu_item_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return add_menu_item(store, by, args["item"].get_ref<const std::string&>(), optional_text(args, "price"));
+    });
+}
+
+ToolOutcome remove_menu_item_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return remove_menu_item(store, by, args["item"].get_ref<const std::string&>());
+    });
+}
+
+}  // namespace office::tools_internal

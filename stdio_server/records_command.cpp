@@ -1,0 +1,300 @@
+// office-mcp customers|invoices|menu: the office's own records kept from the console, through
+// the same rules and audit rows as the admin tools (core/office/records.h).
+
+#include "records_command.h"
+
+#include "clock.h"
+#include "customer_csv.h"
+#include "money.h"
+#include "records.h"
+#include "session.h"
+#include "text_table.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <pwd.h>
+#include <unistd.h>
+
+namespace {
+
+using office::AuditEntry;
+using office::OfficeStore;
+using office::RecordOutcome;
+
+// Who changes the office from its console: office-mcp itself, era "command" (as `approvals
+// reopen`), and the person logged in, so the audit says who added whom.
+AuditEntry console_stamp() {
+    std::string user;
+    if (struct passwd* pw = ::getpwuid(::getuid()); pw && pw->pw_name) user = pw->pw_name;
+    return AuditEntry{0, office::utc_now(), "office-mcp", std::string(office::server_version()), "command", "", "", "", 0, "", user,
+                      "", ""};
+}
+
+std::unique_ptr<OfficeStore> open_store(const Options& o) {
+    try {
+        return office::open_office_store_for(o.db, o.durability);
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+}
+
+// One change in its own transaction: committed when it was ok, and its sentence printed.
+int change(const Options& o, const std::function<RecordOutcome(OfficeStore&, const AuditEntry&)>& what) {
+    auto store = open_store(o);
+    try {
+        office::WriteTransaction tx(*store);
+        const auto outcome = what(*store, console_stamp());
+        if (!outcome.ok) {
+            std::fprintf(stderr, "office-mcp: %s\n", outcome.sentence.c_str());
+            return 1;
+        }
+        tx.commit();
+        std::printf("%s\n", outcome.sentence.c_str());
+        return 0;
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+}
+
+void words(const Options& o, std::size_t n, const char* usage) {
+    if (o.command.size() != n) fail(std::string("usage: office-mcp ") + usage);
+}
+
+std::int64_t id_word(const Options& o, std::size_t at, const char* what) { return positive_number(what, o.command.at(at)); }
+
+std::string read_all(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) fail("cannot read " + path + ": " + std::strerror(errno));
+    return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// ---- customers -------------------------------------------------------------------------------
+
+int list_customers(const Options& o) {
+    auto store = open_store(o);
+    std::vector<std::vector<std::string>> rows{{"ID", "NAME", "EMAIL"}};
+    if (o.records.query) {
+        for (const auto& c : store->find_customers(*o.records.query)) rows.push_back({std::to_string(c.id), c.name, c.email});
+    } else {
+        for (std::int64_t after = 0;;) {
+            const auto page = store->customers_after(after, 1000);
+            for (const auto& c : page) rows.push_back({std::to_string(c.id), c.name, c.email});
+            if (page.size() < 1000) break;
+            after = page.back().id;
+        }
+    }
+    if (rows.size() == 1) {
+        std::printf("%s\n", o.records.query ? "No customer matches." : "No customers yet (office-mcp customers add or import).");
+        return 0;
+    }
+    std::fputs(office::text_table(rows).c_str(), stdout);
+    return 0;
+}
+
+int export_customers(const Options& o) {
+    if (o.command.size() > 3) fail("usage: office-mcp customers export [FILE.csv]");
+    auto store = open_store(o);
+    std::vector<office::Customer> all;
+    for (std::int64_t after = 0;;) {
+        const auto page = store->customers_after(after, 1000);
+        all.insert(all.end(), page.begin(), page.end());
+        if (page.size() < 1000) break;
+        after = page.back().id;
+    }
+    const std::string csv = office::write_customer_csv(all);
+    if (o.command.size() == 2) {
+        std::fwrite(csv.data(), 1, csv.size(), stdout);
+        return 0;
+    }
+    const std::string& path = o.command[2];
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !file.write(csv.data(), static_cast<std::streamsize>(csv.size())) || !file.flush())
+        fail("cannot write " + path + ": " + std::strerror(errno));
+    std::fprintf(stderr, "office-mcp: wrote %zu customers to %s\n", all.size(), path.c_str());
+    return 0;
+}
+
+// One transaction: a file with any row that cannot be a customer imports nothing, and the
+// refusal names every such row. A row whose email is already a customer's (the office's, or an
+// earlier row's) is skipped and counted, or with --update gives that customer its name. One
+// audit row says what the import did (a row per customer would be a million for a big file).
+// --dry-run does all of it and rolls back: the counts are exactly what an import would do.
+int import_customers(const Options& o) {
+    const std::string& path = o.command[2];
+    const auto csv = office::read_customer_csv(read_all(path));
+    const auto refuse = [&](std::vector<office::CsvProblem> problems, const std::string& what) {
+        std::stable_sort(problems.begin(), problems.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+        std::fprintf(stderr, "office-mcp: %s was not imported, nothing changed: %s\n", path.c_str(), what.c_str());
+        constexpr std::size_t kShown = 20;
+        for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+            std::fprintf(stderr, "  line %zu: %s\n", problems[i].line, problems[i].why.c_str());
+        if (problems.size() > kShown) std::fprintf(stderr, "  ... and %zu more\n", problems.size() - kShown);
+        return 1;
+    };
+    if (!csv.file_problems.empty()) return refuse(csv.file_problems, "it cannot be read as customers");
+    if (!csv.ignored_columns.empty()) {
+        std::string names;
+        for (const auto& c : csv.ignored_columns) names += (names.empty() ? "" : ", ") + c;
+        std::fprintf(stderr, "office-mcp: ignoring the columns %s\n", names.c_str());
+    }
+    auto problems = csv.row_problems;
+    for (const auto& c : csv.customers) {
+        if (auto p = office::customer_name_problem(c.name); !p.empty()) problems.push_back({c.line, p});
+        else if (auto q = office::email_problem(c.email); !q.empty()) problems.push_back({c.line, q});
+    }
+    if (!problems.empty())
+        return refuse(problems, std::to_string(problems.size()) + (problems.size() == 1 ? " row is" : " rows are") + " not a customer");
+
+    auto store = open_store(o);
+    try {
+        office::WriteTransaction tx(*store);
+        std::int64_t added = 0, skipped = 0, updated = 0, first_id = 0, last_id = 0;
+        for (const auto& c : csv.customers) {
+            const auto result = store->add_customer(c.name, c.email);
+            if (result.added) {
+                ++added;
+                last_id = result.customer.id;
+                if (first_id == 0) first_id = last_id;
+            } else if (o.records.update && result.customer.name != c.name) {
+                store->update_customer({result.customer.id, c.name, result.customer.email});
+                ++updated;
+            } else {
+                ++skipped;
+            }
+        }
+        std::string sentence = "Imported " + std::to_string(added) + (added == 1 ? " customer" : " customers");
+        if (added > 0) sentence += first_id == last_id ? " (id " + std::to_string(first_id) + ")" :
+                                   " (ids " + std::to_string(first_id) + " to " + std::to_string(last_id) + ")";
+        sentence += " from " + path + "; " + std::to_string(skipped) + " already customers, skipped";
+        if (o.records.update) sentence += "; " + std::to_string(updated) + " renamed";
+        sentence += ".";
+        if (o.records.dry_run) {
+            std::printf("Dry run, nothing changed: %s\n", sentence.c_str());
+            return 0;  // the transaction rolls back
+        }
+        if (added + updated > 0) {
+            AuditEntry entry = console_stamp();
+            entry.action = "customers_imported";
+            entry.subject_type = "customer";
+            entry.subject_id = first_id;
+            entry.detail = sentence;
+            store->append_audit(entry);
+        }
+        tx.commit();
+        std::printf("%s\n", sentence.c_str());
+        return 0;
+    } catch (const office::StoreError& e) {
+        fail(e.what());
+    }
+}
+
+int customers_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "list") {
+        words(o, 2, "customers list [--query TEXT]");
+        return list_customers(o);
+    }
+    if (what == "add") {
+        words(o, 2, "customers add --name NAME --email EMAIL");
+        if (!o.records.name || !o.records.email) fail("customers add needs --name NAME and --email EMAIL");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::add_customer(s, by, *o.records.name, *o.records.email); });
+    }
+    if (what == "edit") {
+        words(o, 3, "customers edit ID [--name NAME] [--email EMAIL]");
+        const auto id = id_word(o, 2, "customers edit");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) {
+            return office::edit_customer(s, by, id, o.records.name, o.records.email);
+        });
+    }
+    if (what == "remove") {
+        words(o, 3, "customers remove ID");
+        const auto id = id_word(o, 2, "customers remove");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::remove_customer(s, by, id); });
+    }
+    if (what == "import") {
+        words(o, 3, "customers import FILE.csv [--dry-run] [--update]");
+        return import_customers(o);
+    }
+    if (what == "export") return export_customers(o);
+    fail("customers needs list, add, edit ID, remove ID, import FILE.csv or export [FILE.csv] (see --help)");
+}
+
+// ---- invoices --------------------------------------------------------------------------------
+
+int invoices_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "list") {
+        words(o, 2, "invoices list [--customer ID]");
+        auto store = open_store(o);
+        std::vector<std::vector<std::string>> rows{{"ID", "CUSTOMER", "NAME", "AMOUNT", "STATUS", "REFUNDED", "LEFT"}};
+        for (std::int64_t after = 0;;) {
+            const auto page = store->invoices_after(after, 1000, o.records.customer.value_or(0));
+            for (const auto& i : page)
+                rows.push_back({std::to_string(i.id), std::to_string(i.customer_id), i.customer, office::format_cents(i.cents), i.status,
+                                office::format_cents(i.refunded), office::format_cents(i.left())});
+            if (page.size() < 1000) break;
+            after = page.back().id;
+        }
+        if (rows.size() == 1) std::printf("No invoices%s.\n", o.records.customer ? " for that customer" : "");
+        else std::fputs(office::text_table(rows).c_str(), stdout);
+        return 0;
+    }
+    if (what == "add") {
+        words(o, 2, "invoices add --customer ID --amount 1234.56 [--status open|paid]");
+        if (!o.records.customer || !o.records.amount) fail("invoices add needs --customer ID and --amount 1234.56");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) {
+            return office::add_invoice(s, by, *o.records.customer, *o.records.amount, o.records.status.value_or("open"));
+        });
+    }
+    if (what == "pay") {
+        words(o, 3, "invoices pay ID");
+        const auto id = id_word(o, 2, "invoices pay");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::pay_invoice(s, by, id); });
+    }
+    fail("invoices needs list, add or pay ID (see --help)");
+}
+
+// ---- the menu --------------------------------------------------------------------------------
+
+int menu_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "list") {
+        words(o, 2, "menu list");
+        auto store = open_store(o);
+        const auto menu = store->menu();
+        if (menu.empty()) {
+            std::printf("The menu is empty: order_lunch is not offered (office-mcp menu add NAME [--price 4.50]).\n");
+            return 0;
+        }
+        std::vector<std::vector<std::string>> rows{{"ITEM", "PRICE"}};
+        for (const auto& item : menu) rows.push_back({item.name, item.price_cents ? office::format_cents(*item.price_cents) : "-"});
+        std::fputs(office::text_table(rows).c_str(), stdout);
+        return 0;
+    }
+    if (what == "add") {
+        words(o, 3, "menu add NAME [--price 4.50]");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::add_menu_item(s, by, o.command[2], o.records.price); });
+    }
+    if (what == "remove") {
+        words(o, 3, "menu remove NAME");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::remove_menu_item(s, by, o.command[2]); });
+    }
+    fail("menu needs list, add NAME or remove NAME (see --help)");
+}
+
+}  // namespace
+
+std::optional<int> run_records_command(const Options& o) {
+    const auto& name = o.command.at(0);
+    if (name == "customers") return customers_command(o);
+    if (name == "invoices") return invoices_command(o);
+    if (name == "menu") return menu_command(o);
+    return std::nullopt;
+}
