@@ -48,7 +48,7 @@ TEST_CASE("CSV: LF, CRLF and lone CR line ends, with or without a last one, give
     CHECK(rows_of("name,email\nMaria,m@example.com\r\nJose,j@example.com") == expected);
 }
 
-TEST_CASE("CSV: a UTF-8 byte-order mark is not part of the first field; UTF-16 with one is read as UTF-8", "[csv]") {
+TEST_CASE("CSV: a UTF-8 byte-order mark is not part of the first field, and UTF-16 with one is read as UTF-8", "[csv]") {
     const Rows expected = {{1, {"name", "email"}}, {2, {"Zoë 王", "z@example.com"}}};
     CHECK(rows_of("\xEF\xBB\xBFname,email\nZoë 王,z@example.com\n") == expected);
     // "name,email\nZoë 王,z@example.com\n" in UTF-16LE and UTF-16BE, each after its mark.
@@ -67,7 +67,7 @@ TEST_CASE("CSV: a UTF-8 byte-order mark is not part of the first field; UTF-16 w
     CHECK(refusal("\xFF\xFE" "a").first == 1);
 }
 
-TEST_CASE("CSV: quoted fields hold commas, doubled quotes and line ends; records keep the line they start on", "[csv]") {
+TEST_CASE("CSV: quoted fields hold commas, doubled quotes and line ends, and records keep the line they start on", "[csv]") {
     const std::string bytes =
         "name,notes,email\r\n"
         "\"Alvarez, Maria\",\"said \"\"hola\"\"\r\nthen left\",m@example.com\r\n"
