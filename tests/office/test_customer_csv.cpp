@@ -163,7 +163,7 @@ TEST_CASE("customers CSV: header names are matched without case or spaces, in an
                      "Ana,Núñez,Ana N.,,,ana@example.mx,\n")) == std::vector<Row>{{2, "Ana N.", "ana@example.mx"}});
 }
 
-TEST_CASE("customers CSV: rows with no value at all are skipped; a row's problems are every problem, by line", "[csv]") {
+TEST_CASE("customers CSV: rows with no value at all are skipped, and a row's problems are every problem, by line", "[csv]") {
     const CustomerCsv read = office::read_customer_csv(
         "name,email,phone\n"
         "Maria,m@example.com,1\n"
@@ -183,7 +183,7 @@ TEST_CASE("customers CSV: rows with no value at all are skipped; a row's problem
                    {8, "4 values, but the header names 3 columns (a comma in a value that is not in quotes?)"}});
 }
 
-TEST_CASE("customers CSV: the office's own export gives back the ids; a file's own ids are not the office's", "[csv]") {
+TEST_CASE("customers CSV: the office's own export gives back the ids, and a file's own ids are not the office's", "[csv]") {
     const CustomerCsv read = clean("id,name,email\n7,Maria,m@example.com\nC-001,Jose,j@example.com\n,Zoe,z@example.com\n");
     REQUIRE(read.customers.size() == 3);
     CHECK(read.customers[0].id == std::optional<std::int64_t>(7));
