@@ -15,7 +15,7 @@
 
 namespace {
 
-using office::json;
+using json = nlohmann::json;
 using office::testing::run_office_mcp;
 
 const std::string kCsv = std::string(OFFICE_TEST_FIXTURES) + "/csv/";
@@ -119,7 +119,7 @@ TEST_CASE("invoices and the menu from the console, then an agent books, bills an
 
     office::testing::ServerProcess server({"--db", office.db.arg()});
     office::testing::initialize(server, "2025-11-25");
-    const auto tools = server.request({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}});
+    const json tools = server.request({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}});
     std::vector<std::string> names;
     for (const auto& tool : tools["result"]["tools"]) names.push_back(tool["name"]);
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund",

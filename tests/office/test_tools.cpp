@@ -63,11 +63,13 @@ json annotations_of(json list, const std::string& name) {
 
 // ---- the registry ------------------------------------------------------------------------
 
-TEST_CASE("the office has six tools in a stable order", "[tools]") {
-    std::vector<std::string> names;
-    for (const auto& tool : office::office_tools()) names.push_back(tool.name);
+TEST_CASE("the office has the seed's six tools, add_customer, then the admin tools, in a stable order", "[tools]") {
+    std::vector<std::string> names, admin;
+    for (const auto& tool : office::office_tools()) (tool.admin ? admin : names).push_back(tool.name);
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices",
-                                            "issue_refund", "order_lunch"});
+                                            "issue_refund", "order_lunch", "add_customer"});
+    CHECK(admin == std::vector<std::string>{"edit_customer", "remove_customer", "add_invoice", "pay_invoice", "add_menu_item",
+                                            "remove_menu_item"});
     for (const auto& tool : office::office_tools()) {
         INFO(tool.name);
         CHECK(!tool.title.empty());
@@ -83,9 +85,9 @@ TEST_CASE("each profile names the tools it serves and an unknown profile is refu
     CHECK(office::profile_tools("all", names));
     CHECK(names.empty());  // empty: every tool
     CHECK(office::profile_tools("scheduling", names));
-    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot"});
+    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "add_customer"});
     CHECK(office::profile_tools("billing", names));
-    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund"});
+    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund", "add_customer"});
     CHECK(office::profile_tools("lunch", names));
     CHECK(names == std::vector<std::string>{"order_lunch"});
     CHECK_FALSE(office::profile_tools("admin", names));
@@ -94,7 +96,7 @@ TEST_CASE("each profile names the tools it serves and an unknown profile is refu
 TEST_CASE("the served tools are the profile's, or exactly the ones --tools names, and unknown names are refused", "[tools]") {
     std::vector<std::string> names;
     CHECK(office::select_tools("billing", {}, names) == "");
-    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund"});
+    CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund", "add_customer"});
     CHECK(office::select_tools("all", {"order_lunch", "book_slot"}, names) == "");
     CHECK(names == std::vector<std::string>{"order_lunch", "book_slot"});
     CHECK(office::select_tools("admin", {}, names) == "unknown profile admin (all, scheduling, billing or lunch)");

@@ -293,7 +293,7 @@ TEST_CASE("a notification is never answered, whatever it holds", "[session]") {
             INFO(line);
             CHECK(office.send_line(line).empty());
         }
-        CHECK(office.result(modern(1, "tools/list"))["tools"].size() == 6);
+        CHECK(office.result(modern(1, "tools/list"))["tools"].size() == 7);
     }
     SECTION("in a legacy session") {
         initialize(office, "2025-11-25");
@@ -334,7 +334,7 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
         Office office;
         const auto r = initialize(office, version);
         CHECK(r == json{{"protocolVersion", version},
-                        {"capabilities", {{"tools", {{"listChanged", false}}},
+                        {"capabilities", {{"tools", {{"listChanged", true}}},
                                           {"resources", {{"subscribe", true}, {"listChanged", false}}},
                                           {"logging", json::object()}}},
                         {"serverInfo", server_info(version >= "2025-06-18")},
@@ -530,7 +530,7 @@ TEST_CASE("server/discover answers at once and tells how long to cache it", "[se
     Office office;
     auto r = office.result(modern("d1", "server/discover"));
     CHECK(r["supportedVersions"] == json::array({"2026-07-28"}));
-    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", false}}},
+    CHECK(r["capabilities"] == json{{"tools", {{"listChanged", true}}},
                                     {"resources", {{"subscribe", true}, {"listChanged", false}}},
                                     {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}});
     CHECK(r["ttlMs"] == 3600000);
@@ -550,7 +550,7 @@ TEST_CASE("server/discover is a modern method only", "[session]") {
 TEST_CASE("modern tools/list carries a public cache lifetime and legacy tools/list does not", "[session]") {
     Office office;
     auto modern_list = office.result(modern(1, "tools/list"));
-    CHECK(modern_list["ttlMs"] == 3600000);
+    CHECK(modern_list["ttlMs"] == 1000);  // the menu shapes order_lunch: a second at most (issue 37)
     CHECK(modern_list["cacheScope"] == "public");
     CHECK(modern_list["resultType"] == "complete");
     initialize(office, "2025-11-25");
@@ -559,7 +559,7 @@ TEST_CASE("modern tools/list carries a public cache lifetime and legacy tools/li
     CHECK(!legacy_list.contains("cacheScope"));
     CHECK(!legacy_list.contains("resultType"));
     CHECK(legacy_list["tools"] == modern_list["tools"]);  // 2025-11-25 and 2026-07-28 describe tools alike
-    CHECK(office.database_opens == 0);
+    CHECK(office.database_opens == 1);  // order_lunch's items are the office's menu
 }
 
 TEST_CASE("tools/list describes the tools as the negotiated era does", "[session]") {
@@ -569,7 +569,7 @@ TEST_CASE("tools/list describes the tools as the negotiated era does", "[session
     initialize(office, version);
     auto list = office.result(request(1, "tools/list"));
     CHECK(tool_names(list) ==
-          json::array({"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund", "order_lunch"}));
+          json::array({"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund", "order_lunch", "add_customer"}));
     for (auto& tool : list["tools"]) {
         INFO(tool.dump());
         CHECK(tool["description"].is_string());
@@ -630,7 +630,7 @@ TEST_CASE("a message that is not a JSON-RPC 2.0 request is an invalid request", 
         CHECK(office.send_line("42") ==
               std::vector<json>{{{"jsonrpc", "2.0"}, {"error", {{"code", -32600}, {"message", "Invalid Request: a message must be a JSON object"}}}}});
     }
-    CHECK(office.result(modern(9, "tools/list"))["tools"].size() == 6);  // still serving
+    CHECK(office.result(modern(9, "tools/list"))["tools"].size() == 7);  // still serving
 }
 
 TEST_CASE("ping answers an empty result in a legacy session and is not a modern method", "[session]") {
@@ -649,7 +649,7 @@ TEST_CASE("a profile hides tools from tools/list and makes them uncallable", "[s
     std::vector<std::string> scheduling;
     REQUIRE(office::profile_tools("scheduling", scheduling));
     Office office(scheduling);
-    CHECK(tool_names(office.result(modern(1, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot"}));
+    CHECK(tool_names(office.result(modern(1, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer"}));
     CHECK(office.error(modern_call(2, "issue_refund", {{"invoice_id", 2}}, kForms)) ==
           json{{"code", -32602}, {"message", "Unknown tool: issue_refund"}});
     CHECK(office.error(modern_call(3, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}})) ==
@@ -657,7 +657,7 @@ TEST_CASE("a profile hides tools from tools/list and makes them uncallable", "[s
     CHECK(text_of(office.result(modern_call(4, "list_availability", {{"day", "2026-09-05"}}))).starts_with("Free slots"));
 
     initialize(office, "2025-11-25");
-    CHECK(tool_names(office.result(request(5, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot"}));
+    CHECK(tool_names(office.result(request(5, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer"}));
     CHECK(office.error(legacy_call(6, "open_invoices", {{"customer_id", 1}})) ==
           json{{"code", -32602}, {"message", "Unknown tool: open_invoices"}});
     CHECK(office.invoice_status(2) == "open");
