@@ -10,6 +10,7 @@
 #include "metricsfeed.h"
 #include "oauthsignin.h"
 #include "officefeed.h"
+#include "recorddialog.h"
 #include "resultview.h"
 #include "serverlogview.h"
 #include "serverpanel.h"
@@ -176,6 +177,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         updateServerStatus();
         m_toolsPanel->setServerReady(m_client->isReady());
         updateReviewAvailability();
+        updateRecordTools();
         if (m_closing && m_client->state() == McpClient::State::Stopped)
             close();
     });
@@ -186,6 +188,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         if (first && !tools.isEmpty() && !m_dialog)
             m_toolsPanel->selectTool(m_toolsPanel->currentTool());
         updateReviewAvailability();
+        updateRecordTools();
         updateServerStatus();
     });
     connect(m_client, &McpClient::processFinished, this, [this](int code, QProcess::ExitStatus status) {
@@ -216,6 +219,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     });
 
     // Views → client.
+    connect(m_databaseView, &DatabaseView::recordActionRequested, this, &MainWindow::openRecordForm);
     connect(m_serverPanel, &ServerPanel::launchEdited, this, [this] { applyLaunch(m_serverPanel->launch(), true); });
     connect(m_serverPanel, &ServerPanel::startRequested, m_client, &McpClient::start);
     connect(m_serverPanel, &ServerPanel::restartRequested, m_client, &McpClient::restart);
@@ -335,6 +339,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunning)
 {
     McpClient::Launch launch = edited;
+    // The desk's own office-mcp serves its person the admin tools (the editable tables).
+    launch.admin = true;
     const McpClient::Launch before = m_client->launch();
     if (launch.remote && (!before.remote || launch.url != before.url)) {
         // Another office: its own sign-in, if it offers one, and the token kept for it comes back
@@ -514,6 +520,53 @@ void MainWindow::updateReviewAvailability()
         m_approvalQueue->setReviewAvailable(true);
 }
 
+void MainWindow::updateRecordTools()
+{
+    // The admin right shows in the tools the office lists: without its admin tools (an AI
+    // client's token, an office-mcp without --admin) the tables stay read-only, add_customer
+    // included, which the desk leaves to agents then.
+    static const QStringList adminTools{QStringLiteral("edit_customer"), QStringLiteral("remove_customer"), QStringLiteral("add_invoice"),
+                                        QStringLiteral("pay_invoice"), QStringLiteral("add_menu_item"), QStringLiteral("remove_menu_item")};
+    QStringList listed;
+    bool admin = false;
+    const QJsonArray tools = m_client->isReady() ? m_client->tools() : QJsonArray();
+    for (const QJsonValue &tool : tools) {
+        const QString name = tool.toObject().value(QLatin1String("name")).toString();
+        admin = admin || adminTools.contains(name);
+        if (DatabaseView::recordToolNames().contains(name))
+            listed << name;
+    }
+    m_databaseView->setRecordTools(admin ? listed : QStringList());
+    if (!admin && m_recordDialog)
+        m_recordDialog->reject();  // the office no longer offers it
+}
+
+void MainWindow::openRecordForm(const QString &tool, const QJsonObject &preset)
+{
+    QJsonObject definition;
+    const QJsonArray tools = m_client->tools();
+    for (const QJsonValue &listed : tools) {
+        if (listed.toObject().value(QLatin1String("name")).toString() == tool)
+            definition = listed.toObject();
+    }
+    if (definition.isEmpty() || !m_client->isReady())
+        return;
+    if (m_recordDialog) {
+        m_recordDialog->raise();
+        return;
+    }
+    auto *dialog = new RecordDialog(definition, preset, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_recordDialog = dialog;
+    connect(dialog, &RecordDialog::submitted, this, [this](const QString &name, const QJsonObject &arguments) {
+        const quint64 id = m_client->callTool(name, arguments);
+        m_calls.insert(id, {Origin::Record, name});
+        m_databaseView->setRecordBusy(true);
+    });
+    dialog->open();
+    emit recordFormShown(dialog);
+}
+
 void MainWindow::reviewApproval(qint64 invoiceId, qint64 requestId)
 {
     const quint64 id = m_client->callTool(QStringLiteral("issue_refund"), QJsonObject{{QStringLiteral("invoice_id"), invoiceId}});
@@ -572,10 +625,19 @@ void MainWindow::onCallFinished(const McpCallResult &result)
     if (known && origin.origin == Origin::Review) {
         m_approvalQueue->setReviewing(origin.invoiceId, false);
         showStatus(QStringLiteral("reviewed"), tr("Invoice %1: %2").arg(origin.invoiceId).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
+    } else if (known && origin.origin == Origin::Record) {
+        // The form says how it went (it closes, or shows the office's refusal); the tools
+        // panel keeps the person's own call.
+        m_databaseView->setRecordBusy(false);
+        if (m_recordDialog && m_recordDialog->isWaiting())
+            m_recordDialog->finishCall(result);
+        if (!result.isError())
+            showStatus(QStringLiteral("record"), result.text().section(QLatin1Char('\n'), 0, 0), 15000);
     } else if (known) {
         m_toolsPanel->setBusy(false);
     }
-    m_toolsPanel->showResult(result);
+    if (!known || origin.origin != Origin::Record)
+        m_toolsPanel->showResult(result);
     if (m_databaseView->isResourceMode() && m_feed->isAvailable()) {
         // Through the server the tables arrive later: callCompleted keeps its promise that the
         // views already show the call's effect.

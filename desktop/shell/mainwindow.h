@@ -5,6 +5,7 @@
 
 #include "elicitationdialog.h"
 #include "mcpclient.h"
+#include "recorddialog.h"
 #include "tokenstore.h"
 
 #include <QHash>
@@ -65,6 +66,11 @@ public:
     MetricsFeed *metricsFeed() const { return m_metrics; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     ElicitationDialog *currentQuestion() const { return m_dialog; }
+    // The form of an admin tool opened from the database view (Add customer…), while open.
+    RecordDialog *recordDialog() const { return m_recordDialog; }
+    // Opens the form of `tool` (one the office lists) preset with `preset`; the database view's
+    // buttons call it.
+    void openRecordForm(const QString &tool, const QJsonObject &preset = {});
     QSystemTrayIcon *trayIcon() const { return m_tray; }
     // The splitters whose sizes a person sets (tools | side, tabs / queue, form / result).
     QList<QSplitter *> splitters() const;
@@ -77,6 +83,7 @@ public:
 
 signals:
     void questionShown(ElicitationDialog *dialog);
+    void recordFormShown(RecordDialog *dialog);
     // More refunds wait than before (a new request was queued): count waiting now.
     void newRequestsNoticed(int waiting);
     // `office-mcp approvals reopen` finished; message is the sentence it wrote.
@@ -92,7 +99,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    enum class Origin { ToolsPanel, Review };
+    enum class Origin { ToolsPanel, Review, Record };
     struct CallInfo
     {
         Origin origin = Origin::ToolsPanel;
@@ -110,6 +117,8 @@ private:
     void showSignIn();
     void updateServerStatus();
     void updateReviewAvailability();
+    // The record buttons of the database view: only when the office lists its admin tools.
+    void updateRecordTools();
     void refreshDatabase();
     // Resources when the office offers them (always for a remote office), else the raw file.
     void chooseDataSource();
@@ -151,6 +160,7 @@ private:
     int m_waiting = -1;  // approval requests waiting; -1 before the first count
     QQueue<McpElicitation> m_questions;
     QPointer<ElicitationDialog> m_dialog;
+    QPointer<RecordDialog> m_recordDialog;
     QHash<quint64, CallInfo> m_calls;  // call id -> who started it, and for refunds which invoice
     QString m_failure;
     bool m_closing = false;
