@@ -45,7 +45,7 @@ std::string text_problem(std::string_view what, std::string_view text, std::size
 
 json customer_json(const Customer& c) { return json{{"id", c.id}, {"name", c.name}, {"email", c.email}}; }
 
-std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+std::string in_quotes(std::string_view text) { return "\"" + std::string(text) + "\""; }
 
 }  // namespace
 
@@ -66,7 +66,7 @@ std::string email_problem(std::string_view email) {
         const auto dot = domain.find('.');
         return dot != std::string_view::npos && dot > 0 && domain.back() != '.' && domain.find("..") == std::string_view::npos;
     };
-    if (!plausible()) return "email " + quoted(email) + " is not an address like name@example.com";
+    if (!plausible()) return "email " + in_quotes(email) + " is not an address like name@example.com";
     return {};
 }
 
@@ -160,10 +160,10 @@ RecordOutcome add_invoice(OfficeStore& store, const AuditEntry& stamp, std::int6
                           std::string_view status) {
     const auto cents = cents_of(amount);
     if (!cents || *cents == 0)
-        return refused("The invoice was not added: amount " + quoted(amount) +
+        return refused("The invoice was not added: amount " + in_quotes(amount) +
                        " is not an amount like 1234.56 (more than 0, at most two decimals, no sign or separators).");
     if (status != "open" && status != "paid")
-        return refused("The invoice was not added: status must be open or paid, not " + quoted(status) + ".");
+        return refused("The invoice was not added: status must be open or paid, not " + in_quotes(status) + ".");
     const auto customer = store.load_customer(customer_id);
     if (!customer) return refused("The invoice was not added: no customer has id " + std::to_string(customer_id) + ".");
     const auto id = store.add_invoice(customer_id, *cents, std::string(status));
@@ -195,7 +195,7 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
     if (price) {
         item.price_cents = cents_of(*price);
         if (!item.price_cents)
-            return refused("The menu was not changed: price " + quoted(*price) + " is not an amount like 4.50 (at most two decimals).");
+            return refused("The menu was not changed: price " + in_quotes(*price) + " is not an amount like 4.50 (at most two decimals).");
     }
     if (!store.add_menu_item(item)) return refused("The menu was not changed: " + name + " is on it already.");
     std::string sentence = "Added " + name + (item.price_cents ? " (" + format_cents(*item.price_cents) + ")" : "") + " to the menu.";

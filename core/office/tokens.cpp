@@ -315,12 +315,13 @@ void TokenFile::revoke(const std::string& name) {
 
 void TokenFile::save() const {
     std::string content(kHeader);
-    for (const auto& e : entries_)
+    for (const auto& e : entries_) {
         content += e.name + "\t" + e.profile + "\t" + e.created + "\t" + e.sha256;
         // The fifth field only when there is something after it (files stay as before without admin).
         if (e.admin) content += e.approver ? "\tapprover\tadmin" : "\t-\tadmin";
         else if (e.approver) content += "\tapprover";
         content += '\n';
+    }
 
     const std::filesystem::path target(path_);
     make_directories(target.parent_path(), path_);

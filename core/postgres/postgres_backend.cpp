@@ -20,9 +20,14 @@ void check_postgres_office(const std::string& uri) {
     }
 }
 
-void reset_postgres_office(const std::string& uri) {
+void reset_postgres_office(const std::string& uri, OfficeKind kind) {
     pg::Connection conn(uri);
-    reset_postgres(conn);
+    reset_postgres(conn, kind);
+}
+
+void create_postgres_office(const std::string& uri, OfficeKind kind) {
+    pg::Connection conn(uri);
+    create_postgres(conn, kind);
 }
 
 }  // namespace office

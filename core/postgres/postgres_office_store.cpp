@@ -261,24 +261,115 @@ Booking PostgresOfficeStore::book_slot(std::int64_t slot_id, std::int64_t custom
 }
 
 namespace {
+
+std::vector<Customer> customers_from(const pg::Result& r) {
+    std::vector<Customer> customers;
+    for (int i = 0; i < r.rows(); ++i) customers.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2)});
+    return customers;
+}
+
+std::optional<Customer> first_customer(const pg::Result& r) {
+    if (r.rows() == 0) return std::nullopt;
+    return Customer{r.integer(0, 0), r.text(0, 1), r.text(0, 2)};
+}
+
+// The columns invoices_from reads, in its order.
+constexpr std::string_view kInvoiceColumns =
+    "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
+    "JOIN customers c ON c.id = i.customer_id ";
+
 std::vector<Invoice> invoices_from(const pg::Result& r) {
     std::vector<Invoice> invoices;
     for (int i = 0; i < r.rows(); ++i)
-        invoices.push_back({r.integer(i, 0), r.text(i, 1), r.integer(i, 2), r.text(i, 3), r.integer(i, 4)});
+        invoices.push_back({r.integer(i, 0), r.text(i, 1), r.integer(i, 2), r.text(i, 3), r.integer(i, 4), r.integer(i, 5)});
     return invoices;
 }
+
 }  // namespace
 
+// Looked up first, not INSERT ... ON CONFLICT DO NOTHING: that takes an id from the identity
+// even when it inserts nothing, and the next customer's id would skip one (SQLite's would not).
+// Under the office lock nobody adds the same email between the two statements.
+AddedCustomer PostgresOfficeStore::add_customer(const std::string& name, const std::string& email) {
+    if (auto known = customer_with_email(email)) return {std::move(*known), false};
+    const auto id = run("INSERT INTO customers (name, email) VALUES ($1, $2) RETURNING id", {name, email}).integer(0, 0);
+    return {{id, name, email}, true};
+}
+
+std::optional<Customer> PostgresOfficeStore::load_customer(std::int64_t id) {
+    return first_customer(run("SELECT id, name, email FROM customers WHERE id = $1", {id}));
+}
+
+std::optional<Customer> PostgresOfficeStore::customer_with_email(const std::string& email) {
+    // The expression of customers_by_email, so the index answers it.
+    return first_customer(
+        run("SELECT id, name, email FROM customers WHERE lower(email COLLATE \"C\") = lower($1::text COLLATE \"C\")", {email}));
+}
+
+void PostgresOfficeStore::update_customer(const Customer& customer) {
+    run("UPDATE customers SET name = $2, email = $3 WHERE id = $1", {customer.id, customer.name, customer.email});
+}
+
+CustomerUse PostgresOfficeStore::customer_use(std::int64_t id) {
+    const auto r = run("SELECT (SELECT count(*) FROM invoices WHERE customer_id = $1), "
+                       "(SELECT count(*) FROM slots WHERE customer_id = $1)",
+                       {id});
+    return {r.integer(0, 0), r.integer(0, 1)};
+}
+
+void PostgresOfficeStore::remove_customer(std::int64_t id) { run("DELETE FROM customers WHERE id = $1", {id}); }
+
+std::vector<Customer> PostgresOfficeStore::customers_after(std::int64_t after_id, int limit) {
+    return customers_from(run("SELECT id, name, email FROM customers WHERE id > $1 ORDER BY id LIMIT $2", {after_id, limit}));
+}
+
+std::vector<Invoice> PostgresOfficeStore::invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) {
+    // $3::bigint: untyped, `$3 = 0` would make it an integer, too small for an id past 2^31.
+    static const std::string sql = std::string(kInvoiceColumns) +
+                                   "WHERE i.id > $1 AND ($3::bigint = 0 OR i.customer_id = $3) ORDER BY i.id LIMIT $2";
+    return invoices_from(run(sql, {after_id, limit, customer_id}));
+}
+
+std::int64_t PostgresOfficeStore::add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) {
+    return run("INSERT INTO invoices (customer_id, amount_cents, status) VALUES ($1, $2, $3) RETURNING id",
+               {customer_id, cents, status})
+        .integer(0, 0);
+}
+
+bool PostgresOfficeStore::pay_invoice(std::int64_t id) {
+    return run("UPDATE invoices SET status = 'paid' WHERE id = $1 AND status = 'open'", {id}).affected() != 0;
+}
+
+std::vector<MenuItem> PostgresOfficeStore::menu() {
+    const auto r = run("SELECT name, price_cents FROM menu ORDER BY id");
+    std::vector<MenuItem> items;
+    for (int i = 0; i < r.rows(); ++i)
+        items.push_back({r.text(i, 0), r.is_null(i, 1) ? std::nullopt : std::optional(r.integer(i, 1))});
+    return items;
+}
+
+// INSERT ... SELECT WHERE NOT EXISTS rather than ON CONFLICT DO NOTHING: a refused duplicate
+// must not take an id from the identity (the next item's id would skip one; SQLite's does not).
+// The office lock keeps the check and the insert together; UNIQUE (name) is the backstop.
+bool PostgresOfficeStore::add_menu_item(const MenuItem& item) {
+    return run("INSERT INTO menu (name, price_cents) SELECT $1::text, $2::bigint "
+               "WHERE NOT EXISTS (SELECT 1 FROM menu WHERE name = $1::text)",
+               {item.name, item.price_cents})
+               .affected() != 0;
+}
+
+bool PostgresOfficeStore::remove_menu_item(const std::string& name) {
+    return run("DELETE FROM menu WHERE name = $1", {name}).affected() != 0;
+}
+
 std::vector<Invoice> PostgresOfficeStore::invoices_of(std::int64_t customer_id) {
-    return invoices_from(run("SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
-                             "JOIN customers c ON c.id = i.customer_id WHERE i.customer_id = $1 ORDER BY i.id",
-                             {customer_id}));
+    static const std::string sql = std::string(kInvoiceColumns) + "WHERE i.customer_id = $1 ORDER BY i.id";
+    return invoices_from(run(sql, {customer_id}));
 }
 
 std::optional<Invoice> PostgresOfficeStore::load_invoice(std::int64_t id) {
-    auto invoices = invoices_from(run("SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents FROM invoices i "
-                                      "JOIN customers c ON c.id = i.customer_id WHERE i.id = $1",
-                                      {id}));
+    static const std::string sql = std::string(kInvoiceColumns) + "WHERE i.id = $1";
+    auto invoices = invoices_from(run(sql, {id}));
     if (invoices.empty()) return std::nullopt;
     return invoices[0];
 }

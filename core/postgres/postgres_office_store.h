@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 4;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7)
+inline constexpr int kPostgresSchemaVersion = 5;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -55,8 +55,13 @@ void migrate_postgres(pg::Connection& conn, std::span<const PostgresMigration> s
 // checks at start (check_office_location), creating nothing.
 void check_postgres_schema(pg::Connection& conn, int known_version = kPostgresSchemaVersion);
 
-// Drops the office's tables and seeds again (office-mcp db reset). Refuses a foreign database.
-void reset_postgres(pg::Connection& conn);
+// Drops the office's tables and makes the office again, of `kind` (office-mcp db reset).
+// Refuses a foreign database.
+void reset_postgres(pg::Connection& conn, OfficeKind kind = OfficeKind::Demo);
+
+// Makes an office of `kind` in a database holding no tables (office-mcp db init). Throws
+// StoreError, changing nothing, for one that holds an office already or someone else's tables.
+void create_postgres(pg::Connection& conn, OfficeKind kind);
 
 class PostgresOfficeStore final : public OfficeStore {
 public:
@@ -83,6 +88,20 @@ public:
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                       const std::string& by) override;
+
+    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
+    std::optional<Customer> load_customer(std::int64_t id) override;
+    std::optional<Customer> customer_with_email(const std::string& email) override;
+    void update_customer(const Customer& customer) override;
+    CustomerUse customer_use(std::int64_t id) override;
+    void remove_customer(std::int64_t id) override;
+    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
+    std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
+    std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
+    bool pay_invoice(std::int64_t id) override;
+    std::vector<MenuItem> menu() override;
+    bool add_menu_item(const MenuItem& item) override;
+    bool remove_menu_item(const std::string& name) override;
 
     std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
     std::optional<Invoice> load_invoice(std::int64_t id) override;
