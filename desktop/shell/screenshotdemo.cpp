@@ -205,7 +205,9 @@ void ScreenshotDemo::editAddedCustomer()
     if (!dialog)
         return fail(QStringLiteral("no Edit customer form"));
     // The person corrects the email; the form checks it as they type.
-    dialog->form()->setValues({{QStringLiteral("email"), QStringLiteral("lucia.fernandez@example.com")}});
+    QJsonObject values = dialog->form()->values();
+    values[QStringLiteral("email")] = QStringLiteral("lucia.fernandez@example.com");
+    dialog->form()->setValues(values);
     dialog->adjustSize();
     // Over the approval queue, so the customers table above stays in view.
     const QRect window = m_window->geometry();
