@@ -29,16 +29,7 @@
 
 #include <memory>
 
-#include <pwd.h>
-#include <unistd.h>
-
 namespace {
-
-QString loginName()
-{
-    const struct passwd *pw = ::getpwuid(::getuid());
-    return pw && pw->pw_name ? QString::fromLocal8Bit(pw->pw_name) : QString();
-}
 
 // The rows of a table as the desk last read it, each by column.
 QList<QHash<QString, QVariant>> rowsOf(const DatabaseView *view, const QString &table)
@@ -217,7 +208,7 @@ private slots:
         const QString database = m_dir.filePath(QStringLiteral("local.db"));
         const auto window = localWindow(database);
         window->client()->start();
-        addCustomerAndMenuItem(*window, loginName(), QStringLiteral("ana@example.com"));
+        addCustomerAndMenuItem(*window, TestSupport::loginName(), QStringLiteral("ana@example.com"));
         if (QTest::currentTestFailed())
             return;
         DatabaseView *view = window->databaseView();
