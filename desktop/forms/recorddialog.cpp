@@ -135,6 +135,13 @@ RecordDialog::RecordDialog(const QJsonObject &tool, const QJsonObject &preset, Q
 
     m_form->setSchema(titledSchema(m_tool, tool.value(QLatin1String("inputSchema")).toObject()));
     m_form->setValues(preset);
+    // The row the tool works on is the one selected: its id (a menu item's name) is shown, not
+    // typed, so an edit cannot land on another customer by a slip of the keyboard.
+    for (auto it = preset.begin(); it != preset.end(); ++it) {
+        const bool names = it.key().endsWith(QLatin1String("_id")) || m_tool == QLatin1String("remove_menu_item");
+        if (QWidget *editor = m_form->editor(it.key()); editor && names)
+            editor->setEnabled(false);
+    }
     layout->addWidget(m_form);
 
     m_problems->setObjectName(QStringLiteral("recordProblems"));
@@ -167,7 +174,15 @@ RecordDialog::RecordDialog(const QJsonObject &tool, const QJsonObject &preset, Q
     connect(m_form, &SchemaForm::submitRequested, this, &RecordDialog::save);
     connect(m_form, &SchemaForm::changed, this, &RecordDialog::updateSaveButton);
     updateSaveButton();
-    m_form->focusFirstField();
+    // Focus where the person types: the first field they may change (Save, for a removal).
+    m_save->setFocus();
+    const QStringList fields = m_form->fieldNames();
+    for (const QString &field : fields) {
+        if (QWidget *editor = m_form->editor(field); editor && editor->isEnabled()) {
+            editor->setFocus();
+            break;
+        }
+    }
 }
 
 void RecordDialog::updateSaveButton()

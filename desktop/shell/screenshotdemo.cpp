@@ -18,6 +18,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
+#include <QSplitter>
 #include <QSslConfiguration>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -179,6 +180,13 @@ void ScreenshotDemo::addCustomer()
     DatabaseView *view = m_window->databaseView();
     m_window->sideTabs()->setCurrentWidget(view);
     view->tabs()->setCurrentWidget(view->table(QStringLiteral("customers")));
+    // The tables are the subject: they get the room the approval queue and the tools panel can spare.
+    for (QSplitter *splitter : m_window->splitters()) {
+        if (splitter->objectName() == QLatin1String("sideSplitter"))
+            splitter->setSizes({4000, 1});
+        else if (splitter->objectName() == QLatin1String("mainSplitter") && m_window->width() < 1200)
+            splitter->setSizes({1, 4000});
+    }
     connect(m_window, &MainWindow::callCompleted, this, [this](const McpCallResult &result) {
         if (m_step != 10)
             return;
@@ -209,9 +217,13 @@ void ScreenshotDemo::editAddedCustomer()
     values[QStringLiteral("email")] = QStringLiteral("lucia.fernandez@example.com");
     dialog->form()->setValues(values);
     dialog->adjustSize();
-    // Over the approval queue, so the customers table above stays in view.
+    // Over the approval queue, so the customers table above stays in view; on a small screen
+    // over the tools panel, beside the table.
     const QRect window = m_window->geometry();
-    dialog->move(window.right() - dialog->width() - 40, std::max(window.top() + 38, window.bottom() - dialog->height() - 60));
+    if (window.width() >= 1200)
+        dialog->move(window.right() - dialog->width() - 40, std::max(window.top() + 38, window.bottom() - dialog->height() - 60));
+    else
+        dialog->move(window.left() + 8, std::max(window.top() + 38, window.bottom() - dialog->height() - 30));
     m_step = 12;
     QTimer::singleShot(900, this, &ScreenshotDemo::capture);
 }
