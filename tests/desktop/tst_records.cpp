@@ -5,6 +5,7 @@
 // read-only tables. The first start on a machine with no office asks which one to create.
 // All against the real office-mcp ($OFFICE_MCP).
 
+#include "connectpanel.h"
 #include "databaseview.h"
 #include "firstoffice.h"
 #include "mainwindow.h"
@@ -201,6 +202,11 @@ private slots:
         QVERIFY(!other.arguments().contains(QStringLiteral("--admin")));
         McpClient plain;
         QVERIFY(!plain.arguments().contains(QStringLiteral("--admin")));
+        // Nor the configuration the desk offers for an AI client, whichever writes it.
+        for (const QString &client : ConnectPanel::clientIds())
+            QVERIFY(!ConnectPanel::generate(client, window->client()->launch()).contains(QStringLiteral("--admin")));
+        QTRY_VERIFY_WITH_TIMEOUT(window->connectPanel()->snippet().contains(QStringLiteral("args.db")), 10000);
+        QVERIFY2(!window->connectPanel()->snippet().contains(QStringLiteral("--admin")), qPrintable(window->connectPanel()->snippet()));
     }
 
     void theDeskKeepsALocalOfficesRecords()
