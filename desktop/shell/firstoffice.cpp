@@ -44,8 +44,8 @@ FirstOfficeDialog::FirstOfficeDialog(const QString &database, QWidget *parent)
     m_later->setObjectName(QStringLiteral("laterLabel"));
     m_later->setWordWrap(true);
     m_later->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_later->setText(tr("You can switch later: <code>office-mcp db reset --empty</code> (or <code>--demo</code>) "
-                        "replaces the office, and everything in it is lost."));
+    m_later->setText(tr("You can switch later with the Office menu, or <code>office-mcp db reset --empty</code> "
+                        "(or <code>--demo</code>): either replaces the office, and everything in it is lost."));
     layout->addSpacing(6);
     layout->addWidget(m_later);
 

@@ -22,6 +22,7 @@ class DatabaseView;
 class DatabaseWatcher;
 class OfficeFeed;
 class QGroupBox;
+class QMenu;
 class QPlainTextEdit;
 class QSettings;
 class QSplitter;
@@ -77,6 +78,10 @@ public:
 
     // Runs issue_refund for the invoice through this window's session (the Review button).
     void reviewApproval(qint64 invoiceId, qint64 requestId = 0);
+    // Replaces the local office with a new one, the demo or an empty one (`office-mcp db reset`):
+    // the office-mcp the desk runs is stopped first and started again on the new office. All of
+    // the old office is lost; the Office menu asks first. officeReplaced says how it went.
+    void replaceOffice(bool demo);
     // Runs `office-mcp approvals reopen N` (the Re-open button) without blocking; the queue
     // shows the sentence it answers.
     void reopenApproval(qint64 requestId);
@@ -88,6 +93,7 @@ signals:
     void newRequestsNoticed(int waiting);
     // `office-mcp approvals reopen` finished; message is the sentence it wrote.
     void reopenFinished(qint64 requestId, bool ok, const QString &message);
+    void officeReplaced(bool ok, const QString &message);
     // After the result is shown and the database views are refreshed.
     void callCompleted(const McpCallResult &result);
 
@@ -119,6 +125,7 @@ private:
     void updateReviewAvailability();
     // The record buttons of the database view: only when the office lists its admin tools.
     void updateRecordTools();
+    void addOfficeMenu();
     void refreshDatabase();
     // Resources when the office offers them (always for a remote office), else the raw file.
     void chooseDataSource();
@@ -155,6 +162,7 @@ private:
     QSplitter *m_mainSplitter = nullptr;
     QSplitter *m_sideSplitter = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
+    QMenu *m_officeMenu = nullptr;
     QString m_statusTopic;
     QString m_statusText;
     int m_waiting = -1;  // approval requests waiting; -1 before the first count

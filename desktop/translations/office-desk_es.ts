@@ -887,12 +887,12 @@
             <translation>Sin clientes, facturas, citas ni menú: añada los suyos en la pestaña Base de datos, o importe sus clientes con office-mcp customers import FICHERO.csv.</translation>
         </message>
         <message>
-            <source>You can switch later: &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;) replaces the office, and everything in it is lost.</source>
-            <translation>Puede cambiar más adelante: &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (o &lt;code&gt;--demo&lt;/code&gt;) sustituye la oficina, y todo lo que contiene se pierde.</translation>
-        </message>
-        <message>
             <source>Create the office</source>
             <translation>Crear la oficina</translation>
+        </message>
+        <message>
+            <source>You can switch later with the Office menu, or &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;): either replaces the office, and everything in it is lost.</source>
+            <translation>Puede cambiar más adelante con el menú Oficina, o con &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (o &lt;code&gt;--demo&lt;/code&gt;): ambos sustituyen la oficina, y todo lo que contiene se pierde.</translation>
         </message>
     </context>
     <context>
@@ -1154,6 +1154,58 @@
         <message>
             <source>Signed in as %1.</source>
             <translation>Sesión iniciada como %1.</translation>
+        </message>
+        <message>
+            <source>&amp;Office</source>
+            <translation>&amp;Oficina</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office</source>
+            <translation>Sustituir por la oficina de demostración</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office</source>
+            <translation>Sustituir por una oficina vacía</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with the demo office? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>¿Sustituir la oficina de %1 por la de demostración? Todo lo que contiene ahora (clientes, facturas, citas, devoluciones, la auditoría) se pierde.</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with an empty one? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>¿Sustituir la oficina de %1 por una vacía? Todo lo que contiene ahora (clientes, facturas, citas, devoluciones, la auditoría) se pierde.</translation>
+        </message>
+        <message>
+            <source>Replace the office</source>
+            <translation>Sustituir la oficina</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office…</source>
+            <translation>Sustituir por una oficina vacía…</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office…</source>
+            <translation>Sustituir por la oficina de demostración…</translation>
+        </message>
+        <message>
+            <source>The office is the demo office again.</source>
+            <translation>La oficina vuelve a ser la de demostración.</translation>
+        </message>
+        <message>
+            <source>The office is empty now: yours to fill.</source>
+            <translation>La oficina está vacía: llénela con lo suyo.</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1</source>
+            <translation>La oficina no se sustituyó: %1</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1</source>
+            <translation>office-mcp terminó con el código %1</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1 did not start (%2).</source>
+            <translation>La oficina no se sustituyó: %1 no se inició (%2).</translation>
         </message>
     </context>
     <context>

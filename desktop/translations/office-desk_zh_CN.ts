@@ -884,12 +884,12 @@
             <translation>没有客户、发票、时段或菜单：在“数据库”标签页中添加您自己的，或用 office-mcp customers import 文件.csv 导入客户。</translation>
         </message>
         <message>
-            <source>You can switch later: &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;) replaces the office, and everything in it is lost.</source>
-            <translation>以后可以切换：&lt;code&gt;office-mcp db reset --empty&lt;/code&gt;（或 &lt;code&gt;--demo&lt;/code&gt;）会替换办公室，其中的一切都会丢失。</translation>
-        </message>
-        <message>
             <source>Create the office</source>
             <translation>创建办公室</translation>
+        </message>
+        <message>
+            <source>You can switch later with the Office menu, or &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;): either replaces the office, and everything in it is lost.</source>
+            <translation>以后可以通过“办公室”菜单切换，或使用 &lt;code&gt;office-mcp db reset --empty&lt;/code&gt;（或 &lt;code&gt;--demo&lt;/code&gt;）：两者都会替换办公室，其中的一切都会丢失。</translation>
         </message>
     </context>
     <context>
@@ -1147,6 +1147,58 @@
         <message>
             <source>Signed in as %1.</source>
             <translation>已以 %1 的身份登录。</translation>
+        </message>
+        <message>
+            <source>&amp;Office</source>
+            <translation>办公室(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office</source>
+            <translation>替换为演示办公室</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office</source>
+            <translation>替换为空办公室</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with the demo office? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>要把 %1 中的办公室替换为演示办公室吗？其中现有的一切（客户、发票、预约、退款、审计记录）都会丢失。</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with an empty one? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>要把 %1 中的办公室替换为空办公室吗？其中现有的一切（客户、发票、预约、退款、审计记录）都会丢失。</translation>
+        </message>
+        <message>
+            <source>Replace the office</source>
+            <translation>替换办公室</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office…</source>
+            <translation>替换为空办公室…</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office…</source>
+            <translation>替换为演示办公室…</translation>
+        </message>
+        <message>
+            <source>The office is the demo office again.</source>
+            <translation>办公室已恢复为演示办公室。</translation>
+        </message>
+        <message>
+            <source>The office is empty now: yours to fill.</source>
+            <translation>办公室现在是空的：由您来填写。</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1</source>
+            <translation>办公室未被替换：%1</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1</source>
+            <translation>office-mcp 以代码 %1 退出</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1 did not start (%2).</source>
+            <translation>办公室未被替换：%1 未能启动（%2）。</translation>
         </message>
     </context>
     <context>

@@ -15,6 +15,7 @@
 #include "schemaform.h"
 #include "testsupport.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QProcess>
@@ -319,6 +320,29 @@ private slots:
         }
         server.terminate();
         QVERIFY(server.waitForFinished(5000));
+    }
+
+    void theOfficeMenuReplacesTheOfficeWithAnEmptyOneAndBack()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("switch.db"));
+        const auto window = localWindow(database);
+        window->client()->start();
+        QTRY_VERIFY_WITH_TIMEOUT(window->officeFeed()->rounds() > 0 && window->databaseView()->table(QStringLiteral("customers"))->rowCount() == 3, 15000);
+        QVERIFY(window->findChild<QAction *>(QStringLiteral("emptyOfficeAction")));
+
+        QSignalSpy replaced(window.get(), &MainWindow::officeReplaced);
+        window->replaceOffice(false);
+        QVERIFY(replaced.wait(20000));
+        QVERIFY2(replaced.first().at(0).toBool(), qPrintable(replaced.first().at(1).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->officeFeed()->rounds() > 0
+                                     && window->databaseView()->snapshot(QStringLiteral("customers")).ok()
+                                     && window->databaseView()->table(QStringLiteral("customers"))->rowCount() == 0, 15000);
+        QCOMPARE(window->databaseView()->table(QStringLiteral("menu"))->rowCount(), 0);
+
+        window->replaceOffice(true);
+        QVERIFY(replaced.wait(20000));
+        QVERIFY2(replaced.at(1).at(0).toBool(), qPrintable(replaced.at(1).at(1).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->databaseView()->table(QStringLiteral("customers"))->rowCount() == 3, 15000);
     }
 
     void theFirstStartAsksWhichOfficeAndMakesTheOneChosen()
