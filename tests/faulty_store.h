@@ -55,8 +55,8 @@ public:
     }
     bool pay_invoice(std::int64_t id) override { return real().pay_invoice(id); }
     std::vector<MenuItem> menu() override { return real().menu(); }
-    bool add_menu_item(const MenuItem& item) override { return real().add_menu_item(item); }
-    bool remove_menu_item(const std::string& name) override { return real().remove_menu_item(name); }
+    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override { return real().add_menu_item(item); }
+    std::optional<std::int64_t> remove_menu_item(const std::string& name) override { return real().remove_menu_item(name); }
     std::vector<Invoice> invoices_of(std::int64_t customer) override { return real().invoices_of(customer); }
     std::optional<Invoice> load_invoice(std::int64_t id) override { return real().load_invoice(id); }
     std::optional<ApprovalState> latest_approval(std::int64_t invoice) override { return real().latest_approval(invoice); }

@@ -197,10 +197,10 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
         if (!item.price_cents)
             return refused("The menu was not changed: price " + in_quotes(*price) + " is not an amount like 4.50 (at most two decimals).");
     }
-    if (!store.add_menu_item(item)) return refused("The menu was not changed: " + name + " is on it already.");
+    const auto id = store.add_menu_item(item);
+    if (!id) return refused("The menu was not changed: " + name + " is on it already.");
     std::string sentence = "Added " + name + (item.price_cents ? " (" + format_cents(*item.price_cents) + ")" : "") + " to the menu.";
-    // The subject id: the item's place is its name; the audit's subject_id stays 0 for it.
-    audit(store, stamp, "menu_item_added", "menu_item", 0, sentence);
+    audit(store, stamp, "menu_item_added", "menu_item", *id, sentence);
     json data{{"item", name}};
     if (item.price_cents) data["price"] = cents_to_amount(*item.price_cents);
     return {true, sentence, data};
@@ -208,13 +208,14 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
 
 RecordOutcome remove_menu_item(OfficeStore& store, const AuditEntry& stamp, std::string_view typed_name) {
     const std::string name = trim_whitespace(typed_name);
-    if (!store.remove_menu_item(name)) {
+    const auto id = store.remove_menu_item(name);
+    if (!id) {
         const auto menu = store.menu();
         return refused("The menu was not changed: " + name + " is not on it (" +
                        (menu.empty() ? std::string("the menu is empty") : "the menu: " + menu_sentence(menu)) + ").");
     }
     const std::string sentence = "Removed " + name + " from the menu.";
-    audit(store, stamp, "menu_item_removed", "menu_item", 0, sentence);
+    audit(store, stamp, "menu_item_removed", "menu_item", *id, sentence);
     return {true, sentence, json{{"item", name}}};
 }
 

@@ -351,15 +351,18 @@ std::vector<MenuItem> PostgresOfficeStore::menu() {
 // INSERT ... SELECT WHERE NOT EXISTS rather than ON CONFLICT DO NOTHING: a refused duplicate
 // must not take an id from the identity (the next item's id would skip one; SQLite's does not).
 // The office lock keeps the check and the insert together; UNIQUE (name) is the backstop.
-bool PostgresOfficeStore::add_menu_item(const MenuItem& item) {
-    return run("INSERT INTO menu (name, price_cents) SELECT $1::text, $2::bigint "
-               "WHERE NOT EXISTS (SELECT 1 FROM menu WHERE name = $1::text)",
-               {item.name, item.price_cents})
-               .affected() != 0;
+std::optional<std::int64_t> PostgresOfficeStore::add_menu_item(const MenuItem& item) {
+    auto r = run("INSERT INTO menu (name, price_cents) SELECT $1::text, $2::bigint "
+                 "WHERE NOT EXISTS (SELECT 1 FROM menu WHERE name = $1::text) RETURNING id",
+                 {item.name, item.price_cents});
+    if (r.rows() == 0) return std::nullopt;
+    return r.integer(0, 0);
 }
 
-bool PostgresOfficeStore::remove_menu_item(const std::string& name) {
-    return run("DELETE FROM menu WHERE name = $1", {name}).affected() != 0;
+std::optional<std::int64_t> PostgresOfficeStore::remove_menu_item(const std::string& name) {
+    auto r = run("DELETE FROM menu WHERE name = $1 RETURNING id", {name});
+    if (r.rows() == 0) return std::nullopt;
+    return r.integer(0, 0);
 }
 
 std::vector<Invoice> PostgresOfficeStore::invoices_of(std::int64_t customer_id) {

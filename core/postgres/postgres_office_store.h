@@ -100,8 +100,8 @@ public:
     std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
     bool pay_invoice(std::int64_t id) override;
     std::vector<MenuItem> menu() override;
-    bool add_menu_item(const MenuItem& item) override;
-    bool remove_menu_item(const std::string& name) override;
+    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
+    std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
 
     std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
     std::optional<Invoice> load_invoice(std::int64_t id) override;

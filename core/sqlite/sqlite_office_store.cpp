@@ -140,17 +140,21 @@ std::vector<MenuItem> SqliteOfficeStore::menu() {
     return items;
 }
 
-bool SqliteOfficeStore::add_menu_item(const MenuItem& item) {
+std::optional<std::int64_t> SqliteOfficeStore::add_menu_item(const MenuItem& item) {
     auto& insert = db_->prepare("INSERT INTO menu (name, price_cents) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING");
     insert.bind_static(1, item.name);
     if (item.price_cents) insert.bind(2, *item.price_cents);
     insert.step();
-    return db_->changes() != 0;
+    if (db_->changes() == 0) return std::nullopt;
+    return db_->last_insert_rowid();
 }
 
-bool SqliteOfficeStore::remove_menu_item(const std::string& name) {
-    db_->prepare("DELETE FROM menu WHERE name = ?1").bind_static(1, name).step();
-    return db_->changes() != 0;
+std::optional<std::int64_t> SqliteOfficeStore::remove_menu_item(const std::string& name) {
+    auto& remove = db_->prepare("DELETE FROM menu WHERE name = ?1 RETURNING id");
+    if (!remove.bind_static(1, name).step()) return std::nullopt;
+    const auto id = remove.column_int(0);
+    remove.reset();
+    return id;
 }
 
 std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {

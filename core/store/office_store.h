@@ -188,8 +188,9 @@ public:
     virtual std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) = 0;
     virtual bool pay_invoice(std::int64_t id) = 0;  // open becomes paid; false (nothing changed) otherwise
     virtual std::vector<MenuItem> menu() = 0;  // in the order the items were added
-    virtual bool add_menu_item(const MenuItem& item) = 0;        // false: an item of that name is there already
-    virtual bool remove_menu_item(const std::string& name) = 0;  // false: no such item
+    // The new item's id; none (nothing changed) when an item of that name is there already.
+    virtual std::optional<std::int64_t> add_menu_item(const MenuItem& item) = 0;
+    virtual std::optional<std::int64_t> remove_menu_item(const std::string& name) = 0;  // the removed item's id; none: no such item
 
     // ---- invoices, refunds and the approval queue
     virtual std::vector<Invoice> invoices_of(std::int64_t customer_id) = 0;

@@ -3,11 +3,13 @@
 // shapes order_lunch. The [tools] cases run on SQLite and on PostgreSQL (tests/CMakeLists.txt).
 
 #include "records.h"
+#include "server_process.h"
 #include "session_harness.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -211,4 +213,57 @@ TEST_CASE("a 2025 session is told when the menu changes, whoever changed it", "[
     for (const auto& tool : listed["tools"])
         if (tool["name"] == "order_lunch") flan = tool["inputSchema"]["properties"]["item"]["enum"].back() == "flan";
     CHECK(flan);
+}
+
+TEST_CASE("an office made before the menu table migrates to schema 8 with the seed's menu and every row kept",
+          "[records][migration][sqlite]") {
+    // office-schema6.db was made by the schema-6 binary (tests/fixtures/make_office_schema6.py):
+    // steps 7 and 8 run on it here, as they do on an office a person has used.
+    office::testing::TempDir dir;
+    const auto path = dir.file("office.db");
+    std::filesystem::copy_file(std::string(OFFICE_TEST_FIXTURES) + "/office-schema6.db", path);
+    const auto scalar = [](office::Database& d, const std::string& sql) {
+        auto& q = d.prepare(sql);
+        std::string value = q.step() ? q.column_text(0) : "<no row>";
+        q.reset();
+        return value;
+    };
+    const std::string customers = "SELECT group_concat(id || '|' || name || '|' || email, ',') FROM (SELECT * FROM customers ORDER BY id)";
+    const std::string invoices =
+        "SELECT group_concat(id || '|' || customer_id || '|' || amount_cents || '|' || status || '|' || refunded_cents, ',') "
+        "FROM (SELECT * FROM invoices ORDER BY id)";
+    std::string before_customers, before_invoices, before_orders;
+    {
+        office::Database old(path, office::Database::Mode::ReadOnly);
+        REQUIRE(scalar(old, "PRAGMA user_version") == "6");
+        before_customers = scalar(old, customers);
+        before_invoices = scalar(old, invoices);
+        before_orders = scalar(old, "SELECT count(*) FROM lunch_orders");
+    }
+    auto migrated = office::open_office_database(path);
+    CHECK(scalar(*migrated, "PRAGMA user_version") == "8");
+    CHECK(scalar(*migrated, "PRAGMA integrity_check") == "ok");
+    CHECK(scalar(*migrated, customers) == before_customers);
+    CHECK(scalar(*migrated, invoices) == before_invoices);
+    CHECK(scalar(*migrated, "SELECT count(*) FROM lunch_orders") == before_orders);
+    CHECK(scalar(*migrated, "SELECT group_concat(name, ',') FROM (SELECT name FROM menu ORDER BY id)") == "bocadillo,tortilla,ensalada");
+    CHECK_THROWS(migrated->exec("INSERT INTO customers (name, email) VALUES ('Again', 'MARIA@example.com')"));
+    auto fresh = office::open_office_database(dir.file("fresh.db"));
+    const std::string schema = "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name)";
+    CHECK(scalar(*fresh, schema) == scalar(*migrated, schema));
+}
+
+TEST_CASE("an empty office has the schema and nothing else, and takes its own records from id 1", "[records][sqlite]") {
+    office::testing::TempDir dir;
+    const auto path = dir.file("office.db");
+    office::create_office(path, office::OfficeKind::Empty);
+    CHECK_THROWS_WITH(office::create_office(path, office::OfficeKind::Demo),
+                      Catch::Contains("already holds an office: `office-mcp db reset --demo` replaces it"));
+    Office office({}, path);
+    for (const char* table : {"customers", "slots", "invoices", "refunds", "lunch_orders", "approval_requests", "menu", "audit"})
+        CHECK(office.number(std::string("SELECT count(*) FROM ") + table) == 0);
+    CHECK(tool_names(office) == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices",
+                                                         "issue_refund", "add_customer"});  // no menu: no order_lunch
+    CHECK(text_of(office.result(tools_call(1, "add_customer", {{"name", "Ana"}, {"email", "ana@example.com"}}))) ==
+          "Added customer 1: Ana <ana@example.com>.");
 }

@@ -63,6 +63,41 @@ void make_the_same_writes(office::OfficeStore& store) {
     queue.commit();
 }
 
+// The office's own records (issue 37), the same on any store: customers added (one refused as a
+// duplicate in other letters), edited and removed, invoices added and paid, the menu changed.
+void make_the_same_record_writes(office::OfficeStore& store) {
+    office::WriteTransaction write(store);
+    const auto ana = store.add_customer("Ana Lima", "ana@example.com").customer;
+    REQUIRE_FALSE(store.add_customer("Ana", "ANA@Example.com").added);
+    const auto lone = store.add_customer("Lone Caller", "lone@example.com").customer;
+    store.update_customer({ana.id, "Ana Lima Souza", "ana.souza@example.com"});
+    store.remove_customer(lone.id);
+    const auto invoice = store.add_invoice(ana.id, 123456, "open");
+    store.add_invoice(1, 99, "paid");
+    REQUIRE(store.pay_invoice(invoice));
+    REQUIRE_FALSE(store.pay_invoice(invoice));
+    REQUIRE(store.add_menu_item({"sopa", 350}));
+    REQUIRE_FALSE(store.add_menu_item({"sopa", 1}));
+    REQUIRE(store.remove_menu_item("tortilla"));
+    REQUIRE(store.add_menu_item({"agua", std::nullopt}));
+    write.commit();
+}
+
+// What the catalog says of the current schema's tables, columns, constraints and indexes, to
+// compare a migrated office with a new one.
+std::vector<std::string> schema_of(const TestDatabase& db) {
+    auto out = db.texts(
+        "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || "
+        "coalesce(column_default, '-') || ' ' || is_identity FROM information_schema.columns "
+        "WHERE table_schema = current_schema() ORDER BY table_name, column_name");
+    for (auto& line : db.texts("SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint "
+                               "WHERE connamespace = current_schema()::regnamespace ORDER BY 1"))
+        out.push_back(line);
+    for (auto& line : db.texts("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname"))
+        out.push_back(line);
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("a new PostgreSQL office is seeded exactly as seed.sql says, at schema version 1", "[.][postgres]") {
@@ -78,6 +113,8 @@ TEST_CASE("a new PostgreSQL office is seeded exactly as seed.sql says, at schema
                                    "5|2026-09-05|11:00|-|-|-", "6|2026-09-05|16:00|-|-|-"});
     CHECK(db.texts("SELECT id || '|' || customer_id || '|' || amount_cents || '|' || status FROM invoices ORDER BY id") ==
           std::vector<std::string>{"1|1|24000|paid", "2|1|8000|open", "3|2|15000|paid", "4|3|41000|open"});
+    CHECK(db.texts("SELECT id || '|' || name || '|' || coalesce(price_cents::text, '-') FROM menu ORDER BY id") ==
+          std::vector<std::string>{"1|bocadillo|-", "2|tortilla|-", "3|ensalada|-"});
     CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     // Money and ids are BIGINT; the identities go on after the seeded ids.
     CHECK(db.texts("SELECT data_type FROM information_schema.columns WHERE table_name = 'invoices' "
@@ -123,10 +160,14 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     }
     make_the_same_writes(*sqlite);
     make_the_same_writes(*postgres);
+    make_the_same_record_writes(*sqlite);
+    make_the_same_record_writes(*postgres);
     for (const auto& info : office::kOfficeTables) {
         INFO(info.name);
         CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
     }
+    CHECK(postgres->menu() == sqlite->menu());
+    CHECK(postgres->invoices_after(0, 100, 4).size() == 1);
     CHECK(postgres->change_mark() == sqlite->change_mark());
     CHECK(postgres->read_rows(office::OfficeTable::invoices, 3, 10)[0].dump() ==
           R"({"amount_cents":41000,"customer":"Priya Nair","customer_id":3,"id":4,"left_cents":39950,"refunded_cents":1050,"status":"open"})");
@@ -197,7 +238,7 @@ TEST_CASE("a PostgreSQL office at schema 3 migrates to 4: its audit rows kept wi
                 "detail, principal) VALUES ('t1', 'old', '1', 'modern', '2026-07-28', 'slot_booked', 'slot', 1, 'Booked.', 'p')");
     }
     PostgresOfficeStore store(db.arg());
-    CHECK(db.number("SELECT version FROM office_schema") == 4);
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     store.begin_write();
     store.append_audit({0, "t2", "new", "2", "modern", "2026-07-28", "lunch_ordered", "lunch_order", 1, "Ordered.", "",
                         "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"});
@@ -212,6 +253,87 @@ TEST_CASE("a PostgreSQL office at schema 3 migrates to 4: its audit rows kept wi
     const auto traced = store.read_audit(one);
     REQUIRE(traced.size() == 1);
     CHECK(traced[0].client_name == "new");
+}
+
+TEST_CASE("a PostgreSQL office at schema 4 migrates to 5: its customers kept, one per email from then on, and the seed's menu", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(4));  // what the schema-4 office-mcp made
+        db.exec("INSERT INTO customers (name, email) VALUES ('Ana Lima', 'Ana@Example.com')");
+        db.exec("INSERT INTO lunch_orders (item, quantity, client, created_at) VALUES ('tortilla', 2, 'old', 't')");
+        CHECK(db.text("SELECT to_regclass('menu') IS NULL") == "t");
+    }
+    PostgresOfficeStore store(db.arg());
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
+    CHECK(db.text("SELECT item || '|' || client FROM lunch_orders") == "tortilla|old");
+    CHECK(store.menu() == std::vector<office::MenuItem>{{"bocadillo", std::nullopt}, {"tortilla", std::nullopt},
+                                                        {"ensalada", std::nullopt}});
+    store.begin_write();
+    const auto again = store.add_customer("Someone", "ana@example.COM");
+    const auto priya = store.add_customer("Priya", "PRIYA@example.com");
+    const auto new_one = store.add_customer("Tomás Ruiz", "tomas.ruiz@example.com");
+    CHECK(store.add_menu_item({"sopa", 350}));
+    store.commit_write();
+    CHECK(again.customer.id == 4);
+    CHECK_FALSE(again.added);
+    CHECK(priya.customer.id == 3);
+    CHECK_FALSE(priya.added);
+    CHECK(new_one.customer.id == 5);
+    CHECK(db.number("SELECT id FROM menu WHERE name = 'sopa'") == 4);
+    CHECK(store.invoices_of(3)[0].customer_id == 3);
+
+    // The migrated office's schema is exactly a new office's.
+    TestDatabase fresh;
+    PostgresOfficeStore made(fresh.arg());
+    CHECK(schema_of(db) == schema_of(fresh));
+}
+
+TEST_CASE("a PostgreSQL office at schema 4 with two customers whose emails differ only in case is refused, left at 4", "[.][postgres]") {
+    // One email, one customer is new in 5; an office that someone wrote both into by hand must
+    // choose which stays: the step fails, in its transaction, and says which address.
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(4));
+        db.exec("INSERT INTO customers (name, email) VALUES ('Maria Again', 'MARIA@example.com')");
+    }
+    REQUIRE_THROWS_WITH(PostgresOfficeStore(db.arg()),
+                        Catch::Matchers::StartsWith("cannot set up database " + db.arg() + ": ") &&
+                            Catch::Matchers::Contains("customers_by_email") && Catch::Matchers::Contains("maria@example.com"));
+    CHECK(db.number("SELECT version FROM office_schema") == 4);
+    CHECK(db.text("SELECT to_regclass('menu') IS NULL") == "t");
+    CHECK(db.number("SELECT count(*) FROM customers") == 4);
+}
+
+TEST_CASE("a new empty PostgreSQL office and a new empty SQLite office return identical rows for the same writes", "[.][postgres]") {
+    auto sqlite = office::open_office_store(":memory:", office::Durability::Power, office::OfficeKind::Empty);
+    TestDatabase db;
+    office::create_office(db.arg(), office::OfficeKind::Empty);
+    auto postgres = open_test_store(db);
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
+    for (office::OfficeStore* store : {static_cast<office::OfficeStore*>(sqlite.get()), postgres.get()}) {
+        office::WriteTransaction write(*store);
+        store->add_customer("Maria Alvarez", "maria@example.com");
+        store->add_menu_item({"tortilla", 450});
+        store->add_menu_item({"bocadillo", std::nullopt});
+        write.commit();
+        make_the_same_record_writes(*store);
+    }
+    for (const auto& info : office::kOfficeTables) {
+        INFO(info.name);
+        CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
+    }
+    CHECK(rows_of(*postgres, office::OfficeTable::customers).front() == R"({"email":"maria@example.com","id":1,"name":"Maria Alvarez"})");
+}
+
+TEST_CASE("create on a PostgreSQL database holding another application's tables is refused and leaves them", "[.][postgres]") {
+    TestDatabase db;
+    db.exec("CREATE TABLE orders (id int); INSERT INTO orders VALUES (7)");
+    REQUIRE_THROWS_WITH(office::create_office(db.arg(), office::OfficeKind::Empty),
+                        "database " + db.arg() + " is not an office-mcp database: it holds tables of another application");
+    CHECK(db.text("SELECT to_regclass('office_schema') IS NULL") == "t");
+    CHECK(db.number("SELECT id FROM orders") == 7);
 }
 
 TEST_CASE("PostgreSQL migrations run from an empty database and from an older version, and a newer one is refused", "[.][postgres]") {

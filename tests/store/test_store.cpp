@@ -434,8 +434,9 @@ TEST_CASE("a failed step throws SQLite's message with the statement and its exte
         insert.step();
         FAIL("no exception");
     } catch (const StoreError& e) {
+        // Schema 8's index on lower(email) is what SQLite finds violated first (before UNIQUE (email)).
         CHECK(std::string(e.what()) ==
-              "UNIQUE constraint failed: customers.email (in \"INSERT INTO customers (name, email) VALUES (?1, ?2)\")");
+              "UNIQUE constraint failed: index 'customers_by_email' (in \"INSERT INTO customers (name, email) VALUES (?1, ?2)\")");
         CHECK(e.code == 2067);  // SQLITE_CONSTRAINT_UNIQUE
     }
 
@@ -566,8 +567,8 @@ TEST_CASE("reset_database restores the seed after changes") {
     check_seeded(*db);
     CHECK(rows(*db, "SELECT name FROM sqlite_master WHERE name IN ('scratch', 'open_invoices')").empty());
     // invoices_by_customer, one_pending_request_per_invoice, refunds_by_invoice (schema 3),
-    // idempotency_keys_by_age (schema 5), tasks_by_expiry (schema 6)
-    CHECK(scalar(*db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'") == 5);
+    // idempotency_keys_by_age (schema 5), tasks_by_expiry (schema 6), customers_by_email (schema 8)
+    CHECK(scalar(*db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'") == 6);
     CHECK(scalar(*db, "PRAGMA foreign_key_check") == -1);  // no violations
 
     db.reset();
