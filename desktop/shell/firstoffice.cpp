@@ -17,6 +17,9 @@ FirstOfficeDialog::FirstOfficeDialog(const QString &database, QWidget *parent)
 {
     setObjectName(QStringLiteral("firstOfficeDialog"));
     setWindowTitle(tr("Welcome to office-desk"));
+    // Wide enough that the choices read as lines, not as a column of words (wrapped labels
+    // would otherwise take the narrowest width Qt allows them).
+    setMinimumWidth(fontMetrics().averageCharWidth() * 72);
     auto *layout = new QVBoxLayout(this);
     auto *question = new QLabel(tr("<b>Which office do you want to work with?</b>"));
     layout->addWidget(question);
