@@ -15,6 +15,11 @@
 # refund form too; QT_SCALE_FACTOR=2 shows it at 200 %.
 #
 #   DESK_LANG=es desktop/screenshot.sh build docs/office-desk-es.png
+#
+# DESK_SCENE=customers: the editable customers table instead (a customer added through its form,
+# and that customer's edit form open), as in docs/office-desk-customers.png:
+#
+#   DESK_SCENE=customers desktop/screenshot.sh build docs/office-desk-customers.png
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -96,7 +101,7 @@ if [ "${DESK_OFFICE:-local}" != local ]; then
 fi
 
 # The demo uses a scratch database and leaves the user's settings alone.
-XDG_RUNTIME_DIR="$runtime" QT_QPA_PLATFORM=xcb LANG=C.UTF-8 \
+XDG_RUNTIME_DIR="$runtime" QT_QPA_PLATFORM=xcb LANG=C.UTF-8 OFFICE_DESK_DEMO_SCENE=${DESK_SCENE:-} \
     xvfb-run -a -s "-screen 0 ${size}x24 -dpi 96" \
     "$desk" -style Fusion --server "$server" ${DESK_LANG:+--lang "$DESK_LANG"} "$@" --demo-screenshot "$output"
 echo "screenshot.sh: wrote $output"

@@ -98,6 +98,8 @@ QStringList McpClient::arguments() const
         args << QStringLiteral("--profile") << m_launch.profile;
     if (!m_launch.locale.isEmpty())
         args << QStringLiteral("--locale") << m_launch.locale;
+    if (m_launch.admin)
+        args << QStringLiteral("--admin");
     args << m_launch.extraArguments;
     return args;
 }

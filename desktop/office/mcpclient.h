@@ -40,6 +40,10 @@ public:
         bool declareElicitation = true;  // without it the server queues refunds for approval
         QString clientName = QStringLiteral("office-desk");
         QStringList extraArguments;
+        // office-mcp --admin: the admin tools (edit customers, invoices, the menu) for the person
+        // at the desk. Only the desk's own office-mcp gets it (MainWindow sets it); never another
+        // client the desk starts, nor a configuration it writes for an AI client.
+        bool admin = false;
         // The language of the office's texts for people (office-mcp --locale: the refund form);
         // the desk passes its own. Empty: the server's default (English).
         QString locale;

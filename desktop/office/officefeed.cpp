@@ -62,7 +62,7 @@ QStringList OfficeFeed::tableNames()
 {
     return {QStringLiteral("customers"), QStringLiteral("slots"), QStringLiteral("invoices"),
             QStringLiteral("refunds"), QStringLiteral("lunch_orders"), QStringLiteral("approval_requests"),
-            QStringLiteral("audit")};
+            QStringLiteral("audit"), QStringLiteral("menu")};
 }
 
 bool OfficeFeed::isAvailable() const

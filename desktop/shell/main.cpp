@@ -3,6 +3,7 @@
 #include "aboutbox.h"
 #include "desklanguage.h"
 #include "desksettings.h"
+#include "firstoffice.h"
 #include "mainwindow.h"
 #include "office_version.h"
 #include "screenshotdemo.h"
@@ -11,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -92,6 +94,21 @@ int main(int argc, char *argv[])
         options.launch.locale = language;
     if (parser.isSet(era))
         options.launch.era = parser.value(era) == QLatin1String("legacy") ? McpClient::Era::Legacy : McpClient::Era::Modern;
+
+    // The first start on a machine with no office: which one, the demo or the person's own?
+    // (The screenshot demo makes its scratch office the usual way: the demo on first use.)
+    if (!demo && !options.launch.remote) {
+        if (options.launch.database.isEmpty())
+            options.launch.database = DeskSettings::defaultDatabasePath(options.launch.program);  // empty: MainWindow says why
+        if (FirstOffice::needed(options.launch)) {
+            QString problem;
+            if (!FirstOffice::ask(options.launch, &problem))
+                return 0;  // closed without choosing: nothing was created
+            if (!problem.isEmpty())
+                QMessageBox::warning(nullptr, QApplication::translate("main", "office-desk"),
+                                     QApplication::translate("main", "The office was not created: %1").arg(problem));
+        }
+    }
 
     MainWindow window(options);
     QSettings menuSettings;

@@ -10,6 +10,7 @@
 #include "metricsfeed.h"
 #include "oauthsignin.h"
 #include "officefeed.h"
+#include "recorddialog.h"
 #include "resultview.h"
 #include "serverlogview.h"
 #include "serverpanel.h"
@@ -26,6 +27,9 @@
 #include <QGroupBox>
 #include <QJsonArray>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -176,6 +180,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         updateServerStatus();
         m_toolsPanel->setServerReady(m_client->isReady());
         updateReviewAvailability();
+        updateRecordTools();
         if (m_closing && m_client->state() == McpClient::State::Stopped)
             close();
     });
@@ -186,6 +191,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         if (first && !tools.isEmpty() && !m_dialog)
             m_toolsPanel->selectTool(m_toolsPanel->currentTool());
         updateReviewAvailability();
+        updateRecordTools();
         updateServerStatus();
     });
     connect(m_client, &McpClient::processFinished, this, [this](int code, QProcess::ExitStatus status) {
@@ -216,6 +222,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     });
 
     // Views → client.
+    connect(m_databaseView, &DatabaseView::recordActionRequested, this, &MainWindow::openRecordForm);
     connect(m_serverPanel, &ServerPanel::launchEdited, this, [this] { applyLaunch(m_serverPanel->launch(), true); });
     connect(m_serverPanel, &ServerPanel::startRequested, m_client, &McpClient::start);
     connect(m_serverPanel, &ServerPanel::restartRequested, m_client, &McpClient::restart);
@@ -288,6 +295,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         }
     });
 
+    addOfficeMenu();
     McpClient::Launch launch = options.launch;
     if (launch.program.isEmpty())
         launch.program = DeskSettings::defaultServerProgram();
@@ -335,6 +343,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunning)
 {
     McpClient::Launch launch = edited;
+    // The desk's own office-mcp serves its person the admin tools (the editable tables).
+    launch.admin = true;
     const McpClient::Launch before = m_client->launch();
     if (launch.remote && (!before.remote || launch.url != before.url)) {
         // Another office: its own sign-in, if it offers one, and the token kept for it comes back
@@ -359,6 +369,8 @@ void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunn
         m_activity->clear();  // another office's figures
     }
     m_client->setLaunch(launch);
+    if (m_officeMenu)
+        m_officeMenu->setEnabled(!launch.remote);  // a remote office is its operator's to replace
     m_serverPanel->setLaunch(launch);
     m_connectPanel->setLaunch(launch);
     m_databaseView->setDatabasePath(launch.remote ? QString() : launch.database);
@@ -514,6 +526,133 @@ void MainWindow::updateReviewAvailability()
         m_approvalQueue->setReviewAvailable(true);
 }
 
+void MainWindow::addOfficeMenu()
+{
+    // The way to switch after the first start's choice (firstoffice.h): the same two offices.
+    m_officeMenu = menuBar()->addMenu(tr("&Office"));
+    m_officeMenu->setObjectName(QStringLiteral("officeMenu"));
+    const auto add = [this](const QString &text, const QString &name, bool demo) {
+        QAction *action = m_officeMenu->addAction(text);
+        action->setObjectName(name);
+        connect(action, &QAction::triggered, this, [this, demo] {
+            const QString where = QFileInfo(m_client->launch().database).absoluteFilePath();
+            auto *box = new QMessageBox(QMessageBox::Warning, demo ? tr("Replace with the demo office") : tr("Replace with an empty office"),
+                                        demo ? tr("Replace the office in %1 with the demo office? Everything in it now (customers, "
+                                                  "invoices, bookings, refunds, the audit) is lost.").arg(where)
+                                             : tr("Replace the office in %1 with an empty one? Everything in it now (customers, "
+                                                  "invoices, bookings, refunds, the audit) is lost.").arg(where),
+                                        QMessageBox::Cancel, this);
+            box->addButton(tr("Replace the office"), QMessageBox::DestructiveRole);
+            box->setDefaultButton(QMessageBox::Cancel);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            connect(box, &QMessageBox::buttonClicked, this, [this, box, demo](QAbstractButton *button) {
+                if (box->buttonRole(button) == QMessageBox::DestructiveRole)
+                    replaceOffice(demo);
+            });
+            box->open();
+        });
+    };
+    add(tr("Replace with an empty office…"), QStringLiteral("emptyOfficeAction"), false);
+    add(tr("Replace with the demo office…"), QStringLiteral("demoOfficeAction"), true);
+}
+
+void MainWindow::replaceOffice(bool demo)
+{
+    if (m_client->isRemote())
+        return;  // a remote office is its operator's to replace
+    const McpClient::Launch launch = m_client->launch();
+    const auto reset = [this, launch, demo] {
+        QStringList arguments{QStringLiteral("db"), QStringLiteral("reset"), demo ? QStringLiteral("--demo") : QStringLiteral("--empty")};
+        if (!launch.database.isEmpty())
+            arguments << QStringLiteral("--db") << launch.database;
+        auto *process = new QProcess(this);
+        auto done = std::make_shared<bool>(false);
+        const auto finish = [this, process, done](bool ok, const QString &message) {
+            if (*done)
+                return;
+            *done = true;
+            process->deleteLater();
+            showStatus(QStringLiteral("office"), message, 15000);
+            m_client->start();  // the new office, or the old one when it was not replaced
+            emit officeReplaced(ok, message);
+        };
+        connect(process, &QProcess::finished, this, [process, finish, demo](int code, QProcess::ExitStatus status) {
+            QString err = QString::fromUtf8(process->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1);
+            if (err.startsWith(QLatin1String("office-mcp: ")))
+                err.remove(0, 12);
+            if (status == QProcess::NormalExit && code == 0)
+                finish(true, demo ? tr("The office is the demo office again.") : tr("The office is empty now: yours to fill."));
+            else
+                finish(false, tr("The office was not replaced: %1").arg(err.isEmpty() ? tr("office-mcp exited with code %1").arg(code) : err));
+        });
+        connect(process, &QProcess::errorOccurred, this, [process, finish](QProcess::ProcessError error) {
+            if (error == QProcess::FailedToStart)
+                finish(false, tr("The office was not replaced: %1 did not start (%2).").arg(process->program(), process->errorString()));
+        });
+        process->start(launch.program, arguments);
+    };
+    if (!m_client->isRunning()) {
+        reset();
+        return;
+    }
+    // The office-mcp serving the old office exits first: nothing may hold it while it is replaced.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_client, &McpClient::stateChanged, this, [connection, reset](McpClient::State state) {
+        if (state != McpClient::State::Stopped)
+            return;
+        QObject::disconnect(*connection);
+        reset();
+    });
+    m_client->stop();
+}
+
+void MainWindow::updateRecordTools()
+{
+    // The admin right shows in the tools the office lists: without its admin tools (an AI
+    // client's token, an office-mcp without --admin) the tables stay read-only, add_customer
+    // included, which the desk leaves to agents then.
+    static const QStringList adminTools{QStringLiteral("edit_customer"), QStringLiteral("remove_customer"), QStringLiteral("add_invoice"),
+                                        QStringLiteral("pay_invoice"), QStringLiteral("add_menu_item"), QStringLiteral("remove_menu_item")};
+    QStringList listed;
+    bool admin = false;
+    const QJsonArray tools = m_client->isReady() ? m_client->tools() : QJsonArray();
+    for (const QJsonValue &tool : tools) {
+        const QString name = tool.toObject().value(QLatin1String("name")).toString();
+        admin = admin || adminTools.contains(name);
+        if (DatabaseView::recordToolNames().contains(name))
+            listed << name;
+    }
+    m_databaseView->setRecordTools(admin ? listed : QStringList());
+    if (!admin && m_recordDialog)
+        m_recordDialog->reject();  // the office no longer offers it
+}
+
+void MainWindow::openRecordForm(const QString &tool, const QJsonObject &preset)
+{
+    QJsonObject definition;
+    const QJsonArray tools = m_client->tools();
+    for (const QJsonValue &listed : tools) {
+        if (listed.toObject().value(QLatin1String("name")).toString() == tool)
+            definition = listed.toObject();
+    }
+    if (definition.isEmpty() || !m_client->isReady())
+        return;
+    if (m_recordDialog) {
+        m_recordDialog->raise();
+        return;
+    }
+    auto *dialog = new RecordDialog(definition, preset, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_recordDialog = dialog;
+    connect(dialog, &RecordDialog::submitted, this, [this](const QString &name, const QJsonObject &arguments) {
+        const quint64 id = m_client->callTool(name, arguments);
+        m_calls.insert(id, {Origin::Record, name});
+        m_databaseView->setRecordBusy(true);
+    });
+    dialog->open();
+    emit recordFormShown(dialog);
+}
+
 void MainWindow::reviewApproval(qint64 invoiceId, qint64 requestId)
 {
     const quint64 id = m_client->callTool(QStringLiteral("issue_refund"), QJsonObject{{QStringLiteral("invoice_id"), invoiceId}});
@@ -572,10 +711,19 @@ void MainWindow::onCallFinished(const McpCallResult &result)
     if (known && origin.origin == Origin::Review) {
         m_approvalQueue->setReviewing(origin.invoiceId, false);
         showStatus(QStringLiteral("reviewed"), tr("Invoice %1: %2").arg(origin.invoiceId).arg(result.text().section(QLatin1Char('\n'), 0, 0)), 15000);
+    } else if (known && origin.origin == Origin::Record) {
+        // The form says how it went (it closes, or shows the office's refusal); the tools
+        // panel keeps the person's own call.
+        m_databaseView->setRecordBusy(false);
+        if (m_recordDialog && m_recordDialog->isWaiting())
+            m_recordDialog->finishCall(result);
+        if (!result.isError())
+            showStatus(QStringLiteral("record"), result.text().section(QLatin1Char('\n'), 0, 0), 15000);
     } else if (known) {
         m_toolsPanel->setBusy(false);
     }
-    m_toolsPanel->showResult(result);
+    if (!known || origin.origin != Origin::Record)
+        m_toolsPanel->showResult(result);
     if (m_databaseView->isResourceMode() && m_feed->isAvailable()) {
         // Through the server the tables arrive later: callCompleted keeps its promise that the
         // views already show the call's effect.

@@ -5,6 +5,7 @@
 
 #include "elicitationdialog.h"
 #include "mcpclient.h"
+#include "recorddialog.h"
 #include "tokenstore.h"
 
 #include <QHash>
@@ -21,6 +22,7 @@ class DatabaseView;
 class DatabaseWatcher;
 class OfficeFeed;
 class QGroupBox;
+class QMenu;
 class QPlainTextEdit;
 class QSettings;
 class QSplitter;
@@ -65,22 +67,33 @@ public:
     MetricsFeed *metricsFeed() const { return m_metrics; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     ElicitationDialog *currentQuestion() const { return m_dialog; }
+    // The form of an admin tool opened from the database view (Add customer…), while open.
+    RecordDialog *recordDialog() const { return m_recordDialog; }
+    // Opens the form of `tool` (one the office lists) preset with `preset`; the database view's
+    // buttons call it.
+    void openRecordForm(const QString &tool, const QJsonObject &preset = {});
     QSystemTrayIcon *trayIcon() const { return m_tray; }
     // The splitters whose sizes a person sets (tools | side, tabs / queue, form / result).
     QList<QSplitter *> splitters() const;
 
     // Runs issue_refund for the invoice through this window's session (the Review button).
     void reviewApproval(qint64 invoiceId, qint64 requestId = 0);
+    // Replaces the local office with a new one, the demo or an empty one (`office-mcp db reset`):
+    // the office-mcp the desk runs is stopped first and started again on the new office. All of
+    // the old office is lost; the Office menu asks first. officeReplaced says how it went.
+    void replaceOffice(bool demo);
     // Runs `office-mcp approvals reopen N` (the Re-open button) without blocking; the queue
     // shows the sentence it answers.
     void reopenApproval(qint64 requestId);
 
 signals:
     void questionShown(ElicitationDialog *dialog);
+    void recordFormShown(RecordDialog *dialog);
     // More refunds wait than before (a new request was queued): count waiting now.
     void newRequestsNoticed(int waiting);
     // `office-mcp approvals reopen` finished; message is the sentence it wrote.
     void reopenFinished(qint64 requestId, bool ok, const QString &message);
+    void officeReplaced(bool ok, const QString &message);
     // After the result is shown and the database views are refreshed.
     void callCompleted(const McpCallResult &result);
 
@@ -92,7 +105,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    enum class Origin { ToolsPanel, Review };
+    enum class Origin { ToolsPanel, Review, Record };
     struct CallInfo
     {
         Origin origin = Origin::ToolsPanel;
@@ -110,6 +123,9 @@ private:
     void showSignIn();
     void updateServerStatus();
     void updateReviewAvailability();
+    // The record buttons of the database view: only when the office lists its admin tools.
+    void updateRecordTools();
+    void addOfficeMenu();
     void refreshDatabase();
     // Resources when the office offers them (always for a remote office), else the raw file.
     void chooseDataSource();
@@ -146,11 +162,13 @@ private:
     QSplitter *m_mainSplitter = nullptr;
     QSplitter *m_sideSplitter = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
+    QMenu *m_officeMenu = nullptr;
     QString m_statusTopic;
     QString m_statusText;
     int m_waiting = -1;  // approval requests waiting; -1 before the first count
     QQueue<McpElicitation> m_questions;
     QPointer<ElicitationDialog> m_dialog;
+    QPointer<RecordDialog> m_recordDialog;
     QHash<quint64, CallInfo> m_calls;  // call id -> who started it, and for refunds which invoice
     QString m_failure;
     bool m_closing = false;

@@ -7,6 +7,7 @@
 #include "mcpclient.h"
 #include "oauthsignin.h"
 #include "officefeed.h"
+#include "recorddialog.h"
 #include "schemaform.h"
 #include "serverpanel.h"
 #include "toolspanel.h"
@@ -17,6 +18,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
+#include <QSplitter>
 #include <QSslConfiguration>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -35,6 +37,17 @@ void ScreenshotDemo::start()
 {
     QTimer::singleShot(30000, this, [this] { fail(QStringLiteral("timed out")); });
     McpClient *client = m_window->client();
+    if (qEnvironmentVariable("OFFICE_DESK_DEMO_SCENE") == QLatin1String("customers")) {
+        // The tables first: the customers scene starts once the office's rows are in.
+        connect(m_window->officeFeed(), &OfficeFeed::updated, this, [this] {
+            if (m_step == 0 && m_window->databaseView()->recordButton(QStringLiteral("add_customer"))->isEnabled()) {
+                m_step = 10;
+                QTimer::singleShot(200, this, &ScreenshotDemo::addCustomer);
+            }
+        });
+        connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+        return;
+    }
     connect(client, &McpClient::toolsChanged, this, [this](const QJsonArray &tools) {
         if (m_step == 0 && !tools.isEmpty()) {
             m_step = 1;
@@ -112,6 +125,7 @@ void ScreenshotDemo::queueRefundFromAnotherClient()
     launch.era = McpClient::Era::Legacy;
     launch.declareElicitation = false;
     launch.clientName = QStringLiteral("phone-assistant");
+    launch.admin = false;  // an AI client: never the admin tools
     m_assistant->setLaunch(launch);
     connect(m_assistant, &McpClient::ready, this, [this] {
         m_assistant->callTool(QStringLiteral("issue_refund"), {{QStringLiteral("invoice_id"), 2}});
@@ -160,9 +174,65 @@ void ScreenshotDemo::reviewQueuedRefund()
         fail(QStringLiteral("no pending request for invoice 2"));
 }
 
+void ScreenshotDemo::addCustomer()
+{
+    // Through the desk's own form, as a person adds one: the new row shows as changed.
+    DatabaseView *view = m_window->databaseView();
+    m_window->sideTabs()->setCurrentWidget(view);
+    view->tabs()->setCurrentWidget(view->table(QStringLiteral("customers")));
+    // The tables are the subject: they get the room the approval queue and the tools panel can spare.
+    for (QSplitter *splitter : m_window->splitters()) {
+        if (splitter->objectName() == QLatin1String("sideSplitter"))
+            splitter->setSizes({4000, 1});
+        else if (splitter->objectName() == QLatin1String("mainSplitter") && m_window->width() < 1200)
+            splitter->setSizes({1, 4000});
+    }
+    connect(m_window, &MainWindow::callCompleted, this, [this](const McpCallResult &result) {
+        if (m_step != 10)
+            return;
+        if (result.isError())
+            return fail(QStringLiteral("add_customer failed: ") + result.text());
+        m_step = 11;
+        QTimer::singleShot(300, this, &ScreenshotDemo::editAddedCustomer);
+    });
+    view->recordButton(QStringLiteral("add_customer"))->click();
+    RecordDialog *dialog = m_window->recordDialog();
+    if (!dialog)
+        return fail(QStringLiteral("no Add customer form"));
+    dialog->form()->setValues({{QStringLiteral("name"), QStringLiteral("Lucía Fernández")}, {QStringLiteral("email"), QStringLiteral("lucia@example.com")}});
+    dialog->saveButton()->click();
+}
+
+void ScreenshotDemo::editAddedCustomer()
+{
+    DatabaseView *view = m_window->databaseView();
+    QTableWidget *table = view->table(QStringLiteral("customers"));
+    table->setCurrentCell(table->rowCount() - 1, 1);
+    view->recordButton(QStringLiteral("edit_customer"))->click();
+    RecordDialog *dialog = m_window->recordDialog();
+    if (!dialog)
+        return fail(QStringLiteral("no Edit customer form"));
+    // The person corrects the email; the form checks it as they type.
+    QJsonObject values = dialog->form()->values();
+    values[QStringLiteral("email")] = QStringLiteral("lucia.fernandez@example.com");
+    dialog->form()->setValues(values);
+    dialog->adjustSize();
+    // Over the approval queue, so the customers table above stays in view; on a small screen
+    // over the tools panel, beside the table.
+    const QRect window = m_window->geometry();
+    if (window.width() >= 1200)
+        dialog->move(window.right() - dialog->width() - 40, std::max(window.top() + 38, window.bottom() - dialog->height() - 60));
+    else
+        dialog->move(window.left() + 8, std::max(window.top() + 38, window.bottom() - dialog->height() - 30));
+    m_step = 12;
+    QTimer::singleShot(900, this, &ScreenshotDemo::capture);
+}
+
 void ScreenshotDemo::capture()
 {
-    ElicitationDialog *dialog = m_window->currentQuestion();
+    QDialog *dialog = m_window->currentQuestion();
+    if (!dialog)
+        dialog = m_window->recordDialog();
     QScreen *screen = m_window->screen();
     QImage shot;
     QPoint origin = screen->geometry().topLeft();
@@ -213,8 +283,10 @@ void ScreenshotDemo::capture()
     if (!shot.save(m_output))
         return fail(QStringLiteral("could not write ") + m_output);
     qInfo("office-desk: wrote %s (%dx%d)", qPrintable(m_output), shot.width(), shot.height());
-    if (dialog)
-        dialog->cancelButton()->click();
+    if (m_window->currentQuestion())
+        m_window->currentQuestion()->cancelButton()->click();
+    else if (dialog)
+        dialog->reject();
     // Quit once the server has been told (cancel) and asked to exit.
     QTimer::singleShot(200, m_window, &QWidget::close);
     connect(m_window->client(), &McpClient::stateChanged, qApp, [this](McpClient::State state) {

@@ -6,6 +6,8 @@
 // local office or (DESK_OFFICE=remote) an office it serves over HTTP, or (DESK_OFFICE=signin)
 // one the desk signs in to first: $OFFICE_DESK_DEMO_BROWSER is then the "browser" given the
 // authorization URL and $OFFICE_DESK_DEMO_CA the test CA to trust.
+// $OFFICE_DESK_DEMO_SCENE=customers stages the editable customers table instead: a customer
+// added through its form (the row marked as changed), and the edit form of that customer open.
 
 #include <QObject>
 #include <QString>
@@ -27,6 +29,8 @@ private:
     void refundPartOfInvoice();
     void queueRefundFromAnotherClient();
     void reviewQueuedRefund();
+    void addCustomer();
+    void editAddedCustomer();
     void capture();
     void fail(const QString &why);
 

@@ -317,6 +317,403 @@
                 <numerusform>%n filas</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Add customer…</source>
+            <translation>Añadir cliente…</translation>
+        </message>
+        <message>
+            <source>Edit customer…</source>
+            <translation>Editar cliente…</translation>
+        </message>
+        <message>
+            <source>Remove customer…</source>
+            <translation>Eliminar cliente…</translation>
+        </message>
+        <message>
+            <source>Add invoice…</source>
+            <translation>Añadir factura…</translation>
+        </message>
+        <message>
+            <source>Mark paid…</source>
+            <translation>Marcar como pagada…</translation>
+        </message>
+        <message>
+            <source>Add menu item…</source>
+            <translation>Añadir al menú…</translation>
+        </message>
+        <message>
+            <source>Remove menu item…</source>
+            <translation>Quitar del menú…</translation>
+        </message>
+        <message>
+            <source>Customers</source>
+            <comment>a table's tab</comment>
+            <translation>Clientes</translation>
+        </message>
+        <message>
+            <source>Slots</source>
+            <comment>a table's tab: appointment slots</comment>
+            <translation>Citas</translation>
+        </message>
+        <message>
+            <source>Invoices</source>
+            <comment>a table's tab</comment>
+            <translation>Facturas</translation>
+        </message>
+        <message>
+            <source>Refunds</source>
+            <comment>a table's tab</comment>
+            <translation>Devoluciones</translation>
+        </message>
+        <message>
+            <source>Lunch orders</source>
+            <comment>a table's tab</comment>
+            <translation>Pedidos de comida</translation>
+        </message>
+        <message>
+            <source>Approval requests</source>
+            <comment>a table's tab</comment>
+            <translation>Solicitudes de aprobación</translation>
+        </message>
+        <message>
+            <source>Audit</source>
+            <comment>a table's tab: who changed what</comment>
+            <translation>Auditoría</translation>
+        </message>
+        <message>
+            <source>Menu</source>
+            <comment>a table's tab: the lunch menu</comment>
+            <translation>Menú</translation>
+        </message>
+        <message>
+            <source>ID</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Nombre</translation>
+        </message>
+        <message>
+            <source>Email</source>
+            <translation>Correo electrónico</translation>
+        </message>
+        <message>
+            <source>Day</source>
+            <translation>Día</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Hora</translation>
+        </message>
+        <message>
+            <source>Customer ID</source>
+            <translation>ID de cliente</translation>
+        </message>
+        <message>
+            <source>Booked at</source>
+            <translation>Reservada el</translation>
+        </message>
+        <message>
+            <source>Booked by</source>
+            <translation>Reservada por</translation>
+        </message>
+        <message>
+            <source>Customer</source>
+            <translation>Cliente</translation>
+        </message>
+        <message>
+            <source>Amount</source>
+            <translation>Importe</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Estado</translation>
+        </message>
+        <message>
+            <source>Refunded</source>
+            <translation>Devuelto</translation>
+        </message>
+        <message>
+            <source>Left</source>
+            <translation>Restante</translation>
+        </message>
+        <message>
+            <source>Invoice ID</source>
+            <translation>ID de factura</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>Motivo</translation>
+        </message>
+        <message>
+            <source>Approved via</source>
+            <translation>Aprobada mediante</translation>
+        </message>
+        <message>
+            <source>Client</source>
+            <translation>Cliente MCP</translation>
+        </message>
+        <message>
+            <source>Created at</source>
+            <translation>Creada el</translation>
+        </message>
+        <message>
+            <source>Request ID</source>
+            <translation>ID de solicitud</translation>
+        </message>
+        <message>
+            <source>Requested by</source>
+            <translation>Pedida por</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>Plato</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>Cantidad</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>Nota</translation>
+        </message>
+        <message>
+            <source>Decided at</source>
+            <translation>Decidida el</translation>
+        </message>
+        <message>
+            <source>Decided by</source>
+            <translation>Decidida por</translation>
+        </message>
+        <message>
+            <source>Reported at</source>
+            <translation>Comunicada el</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Tarea</translation>
+        </message>
+        <message>
+            <source>When</source>
+            <translation>Cuándo</translation>
+        </message>
+        <message>
+            <source>Client version</source>
+            <translation>Versión del cliente</translation>
+        </message>
+        <message>
+            <source>Era</source>
+            <translation>Era</translation>
+        </message>
+        <message>
+            <source>Protocol</source>
+            <translation>Protocolo</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>Acción</translation>
+        </message>
+        <message>
+            <source>Subject</source>
+            <translation>Objeto</translation>
+        </message>
+        <message>
+            <source>Subject ID</source>
+            <translation>ID del objeto</translation>
+        </message>
+        <message>
+            <source>Detail</source>
+            <translation>Detalle</translation>
+        </message>
+        <message>
+            <source>Person</source>
+            <translation>Persona</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>Precio</translation>
+        </message>
+        <message>
+            <source>Trace ID</source>
+            <translation>ID de traza</translation>
+        </message>
+        <message>
+            <source>Span ID</source>
+            <translation>ID de tramo</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <comment>an invoice not yet paid</comment>
+            <translation>abierta</translation>
+        </message>
+        <message>
+            <source>paid</source>
+            <comment>an invoice</comment>
+            <translation>pagada</translation>
+        </message>
+        <message>
+            <source>refunded</source>
+            <comment>an invoice refunded in full</comment>
+            <translation>devuelta</translation>
+        </message>
+        <message>
+            <source>pending</source>
+            <comment>an approval request waiting for a person</comment>
+            <translation>pendiente</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <comment>an approval request</comment>
+            <translation>aprobada</translation>
+        </message>
+        <message>
+            <source>declined</source>
+            <comment>an approval request</comment>
+            <translation>rechazada</translation>
+        </message>
+        <message>
+            <source>withdrawn</source>
+            <comment>an approval request its AI client took back</comment>
+            <translation>retirada</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <comment>an approval request</comment>
+            <translation>cancelada</translation>
+        </message>
+        <message>
+            <source>modern</source>
+            <comment>the 2026-07-28 protocol era</comment>
+            <translation>moderna</translation>
+        </message>
+        <message>
+            <source>legacy</source>
+            <comment>the 2025-11-25 protocol era</comment>
+            <translation>anterior</translation>
+        </message>
+        <message>
+            <source>command</source>
+            <comment>a change made with an office-mcp command</comment>
+            <translation>comando</translation>
+        </message>
+        <message>
+            <source>slot booked</source>
+            <comment>an audit action</comment>
+            <translation>cita reservada</translation>
+        </message>
+        <message>
+            <source>lunch ordered</source>
+            <comment>an audit action</comment>
+            <translation>comida pedida</translation>
+        </message>
+        <message>
+            <source>refund issued</source>
+            <comment>an audit action</comment>
+            <translation>devolución hecha</translation>
+        </message>
+        <message>
+            <source>refund queued</source>
+            <comment>an audit action</comment>
+            <translation>devolución en espera</translation>
+        </message>
+        <message>
+            <source>refund declined</source>
+            <comment>an audit action</comment>
+            <translation>devolución rechazada</translation>
+        </message>
+        <message>
+            <source>refund re-opened</source>
+            <comment>an audit action</comment>
+            <translation>devolución reabierta</translation>
+        </message>
+        <message>
+            <source>refund withdrawn</source>
+            <comment>an audit action</comment>
+            <translation>devolución retirada</translation>
+        </message>
+        <message>
+            <source>customer added</source>
+            <comment>an audit action</comment>
+            <translation>cliente añadido</translation>
+        </message>
+        <message>
+            <source>customer edited</source>
+            <comment>an audit action</comment>
+            <translation>cliente editado</translation>
+        </message>
+        <message>
+            <source>customer removed</source>
+            <comment>an audit action</comment>
+            <translation>cliente eliminado</translation>
+        </message>
+        <message>
+            <source>customers imported</source>
+            <comment>an audit action</comment>
+            <translation>clientes importados</translation>
+        </message>
+        <message>
+            <source>invoice added</source>
+            <comment>an audit action</comment>
+            <translation>factura añadida</translation>
+        </message>
+        <message>
+            <source>invoice paid</source>
+            <comment>an audit action</comment>
+            <translation>factura pagada</translation>
+        </message>
+        <message>
+            <source>menu item added</source>
+            <comment>an audit action</comment>
+            <translation>plato añadido al menú</translation>
+        </message>
+        <message>
+            <source>menu item removed</source>
+            <comment>an audit action</comment>
+            <translation>plato quitado del menú</translation>
+        </message>
+        <message>
+            <source>customer</source>
+            <comment>what an audit row is about</comment>
+            <translation>cliente</translation>
+        </message>
+        <message>
+            <source>invoice</source>
+            <comment>what an audit row is about</comment>
+            <translation>factura</translation>
+        </message>
+        <message>
+            <source>slot</source>
+            <comment>what an audit row is about</comment>
+            <translation>cita</translation>
+        </message>
+        <message>
+            <source>lunch order</source>
+            <comment>what an audit row is about</comment>
+            <translation>pedido de comida</translation>
+        </message>
+        <message>
+            <source>menu item</source>
+            <comment>what an audit row is about</comment>
+            <translation>plato del menú</translation>
+        </message>
+        <message>
+            <source>approval request</source>
+            <comment>what an audit row is about</comment>
+            <translation>solicitud de aprobación</translation>
+        </message>
+        <message>
+            <source>refund</source>
+            <comment>what an audit row is about</comment>
+            <translation>devolución</translation>
+        </message>
+        <message>
+            <source>Select a row first.</source>
+            <translation>Seleccione antes una fila.</translation>
+        </message>
+        <message>
+            <source>Only an open invoice can be marked paid.</source>
+            <translation>Solo una factura abierta puede marcarse como pagada.</translation>
+        </message>
     </context>
     <context>
         <name>DeskLanguage</name>
@@ -442,6 +839,60 @@
             <source>; </source>
             <comment>between two problems in a list</comment>
             <translation>; </translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstOffice</name>
+        <message>
+            <source>%1 could not be started: %2</source>
+            <translation>No se pudo iniciar %1: %2</translation>
+        </message>
+        <message>
+            <source>%1 db init did not finish within %2 seconds</source>
+            <translation>%1 db init no terminó en %2 segundos</translation>
+        </message>
+        <message>
+            <source>%1 db init failed (exit code %2)</source>
+            <translation>%1 db init falló (código de salida %2)</translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstOfficeDialog</name>
+        <message>
+            <source>The demo office, to look around</source>
+            <translation>La oficina de demostración, para echar un vistazo</translation>
+        </message>
+        <message>
+            <source>My own office, empty</source>
+            <translation>Mi propia oficina, vacía</translation>
+        </message>
+        <message>
+            <source>Welcome to office-desk</source>
+            <translation>Bienvenido a office-desk</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Which office do you want to work with?&lt;/b&gt;</source>
+            <translation>&lt;b&gt;¿Con qué oficina quiere trabajar?&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>There is no office on this computer yet. office-desk will create it in %1.</source>
+            <translation>Aún no hay ninguna oficina en este equipo. office-desk la creará en %1.</translation>
+        </message>
+        <message>
+            <source>Three customers, four invoices, a few appointment slots and a lunch menu, made up to try every tool.</source>
+            <translation>Tres clientes, cuatro facturas, algunas citas y un menú de comida, inventados para probar cada herramienta.</translation>
+        </message>
+        <message>
+            <source>No customers, invoices, slots or menu: add your own in the Database tab, or import your customers with office-mcp customers import FILE.csv.</source>
+            <translation>Sin clientes, facturas, citas ni menú: añada los suyos en la pestaña Base de datos, o importe sus clientes con office-mcp customers import FICHERO.csv.</translation>
+        </message>
+        <message>
+            <source>Create the office</source>
+            <translation>Crear la oficina</translation>
+        </message>
+        <message>
+            <source>You can switch later with the Office menu, or &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;): either replaces the office, and everything in it is lost.</source>
+            <translation>Puede cambiar más adelante con el menú Oficina, o con &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (o &lt;code&gt;--demo&lt;/code&gt;): ambos sustituyen la oficina, y todo lo que contiene se pierde.</translation>
         </message>
     </context>
     <context>
@@ -704,6 +1155,58 @@
             <source>Signed in as %1.</source>
             <translation>Sesión iniciada como %1.</translation>
         </message>
+        <message>
+            <source>&amp;Office</source>
+            <translation>&amp;Oficina</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office</source>
+            <translation>Sustituir por la oficina de demostración</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office</source>
+            <translation>Sustituir por una oficina vacía</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with the demo office? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>¿Sustituir la oficina de %1 por la de demostración? Todo lo que contiene ahora (clientes, facturas, citas, devoluciones, la auditoría) se pierde.</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with an empty one? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>¿Sustituir la oficina de %1 por una vacía? Todo lo que contiene ahora (clientes, facturas, citas, devoluciones, la auditoría) se pierde.</translation>
+        </message>
+        <message>
+            <source>Replace the office</source>
+            <translation>Sustituir la oficina</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office…</source>
+            <translation>Sustituir por una oficina vacía…</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office…</source>
+            <translation>Sustituir por la oficina de demostración…</translation>
+        </message>
+        <message>
+            <source>The office is the demo office again.</source>
+            <translation>La oficina vuelve a ser la de demostración.</translation>
+        </message>
+        <message>
+            <source>The office is empty now: yours to fill.</source>
+            <translation>La oficina está vacía: llénela con lo suyo.</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1</source>
+            <translation>La oficina no se sustituyó: %1</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1</source>
+            <translation>office-mcp terminó con el código %1</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1 did not start (%2).</source>
+            <translation>La oficina no se sustituyó: %1 no se inició (%2).</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -874,6 +1377,140 @@
         <message>
             <source>This office's profile does not show %1.</source>
             <translation>El perfil de esta oficina no muestra %1.</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordDialog</name>
+        <message>
+            <source>Customer ID</source>
+            <translation>ID de cliente</translation>
+        </message>
+        <message>
+            <source>Invoice ID</source>
+            <translation>ID de factura</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Nombre</translation>
+        </message>
+        <message>
+            <source>Email</source>
+            <translation>Correo electrónico</translation>
+        </message>
+        <message>
+            <source>Amount</source>
+            <translation>Importe</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Estado</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>Plato</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>Precio</translation>
+        </message>
+        <message>
+            <source>Add a customer</source>
+            <translation>Añadir un cliente</translation>
+        </message>
+        <message>
+            <source>Edit a customer</source>
+            <translation>Editar un cliente</translation>
+        </message>
+        <message>
+            <source>Remove a customer</source>
+            <translation>Eliminar un cliente</translation>
+        </message>
+        <message>
+            <source>Add an invoice</source>
+            <translation>Añadir una factura</translation>
+        </message>
+        <message>
+            <source>Mark an invoice paid</source>
+            <translation>Marcar una factura como pagada</translation>
+        </message>
+        <message>
+            <source>Add to the menu</source>
+            <translation>Añadir al menú</translation>
+        </message>
+        <message>
+            <source>Remove from the menu</source>
+            <translation>Quitar del menú</translation>
+        </message>
+        <message>
+            <source>A new customer of the office: their name and email address. An email that is already a customer's is refused.</source>
+            <translation>Un cliente nuevo de la oficina: su nombre y su correo electrónico. Un correo que ya es de un cliente se rechaza.</translation>
+        </message>
+        <message>
+            <source>Change the name or email address of customer %1.</source>
+            <translation>Cambie el nombre o el correo electrónico del cliente %1.</translation>
+        </message>
+        <message>
+            <source>Remove customer %1 from the office? The office refuses while the customer has invoices or bookings.</source>
+            <translation>¿Eliminar al cliente %1 de la oficina? La oficina no lo elimina mientras tenga facturas o citas.</translation>
+        </message>
+        <message>
+            <source>A new invoice for a customer. Write the amount as on the invoice, with a point and at most two decimals (1234.56).</source>
+            <translation>Una factura nueva para un cliente. Escriba el importe como en la factura, con punto y como mucho dos decimales (1234.56).</translation>
+        </message>
+        <message>
+            <source>Mark invoice %1 paid?</source>
+            <translation>¿Marcar la factura %1 como pagada?</translation>
+        </message>
+        <message>
+            <source>A new item on the lunch menu that AI clients order from, with its price if it has one (4.50).</source>
+            <translation>Un plato nuevo en el menú del que piden los clientes de IA, con su precio si lo tiene (4.50).</translation>
+        </message>
+        <message>
+            <source>Take %1 off the lunch menu? Orders already made keep it.</source>
+            <translation>¿Quitar %1 del menú? Los pedidos ya hechos lo conservan.</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>Eliminar</translation>
+        </message>
+        <message>
+            <source>Mark paid</source>
+            <translation>Marcar como pagada</translation>
+        </message>
+        <message>
+            <source>Add</source>
+            <translation>Añadir</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>Guardar</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <comment>an invoice not yet paid</comment>
+            <translation>abierta</translation>
+        </message>
+        <message>
+            <source>paid</source>
+            <comment>an invoice</comment>
+            <translation>pagada</translation>
+        </message>
+        <message>
+            <source>Why the office refused</source>
+            <translation>Por qué la oficina lo rechazó</translation>
+        </message>
+        <message>
+            <source>Saving…</source>
+            <translation>Guardando…</translation>
+        </message>
+        <message>
+            <source>To save: %1.</source>
+            <translation>Para guardar: %1.</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between two problems in a list</comment>
+            <translation>; </translation>
         </message>
     </context>
     <context>
@@ -1745,6 +2382,14 @@ Remota: office-desk se conecta a una oficina servida por HTTP (office-mcp --http
         <message>
             <source>The desk's language: en, es or zh_CN (default: the system's).</source>
             <translation>El idioma del escritorio: en, es o zh_CN (por omisión, el del sistema).</translation>
+        </message>
+        <message>
+            <source>office-desk</source>
+            <translation>office-desk</translation>
+        </message>
+        <message>
+            <source>The office was not created: %1</source>
+            <translation>La oficina no se creó: %1</translation>
         </message>
     </context>
 </TS>

@@ -314,6 +314,403 @@
                 <numerusform>%n 行</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Add customer…</source>
+            <translation>添加客户…</translation>
+        </message>
+        <message>
+            <source>Edit customer…</source>
+            <translation>编辑客户…</translation>
+        </message>
+        <message>
+            <source>Remove customer…</source>
+            <translation>删除客户…</translation>
+        </message>
+        <message>
+            <source>Add invoice…</source>
+            <translation>添加发票…</translation>
+        </message>
+        <message>
+            <source>Mark paid…</source>
+            <translation>标记为已付…</translation>
+        </message>
+        <message>
+            <source>Add menu item…</source>
+            <translation>添加菜品…</translation>
+        </message>
+        <message>
+            <source>Remove menu item…</source>
+            <translation>移除菜品…</translation>
+        </message>
+        <message>
+            <source>Customers</source>
+            <comment>a table's tab</comment>
+            <translation>客户</translation>
+        </message>
+        <message>
+            <source>Slots</source>
+            <comment>a table's tab: appointment slots</comment>
+            <translation>预约时段</translation>
+        </message>
+        <message>
+            <source>Invoices</source>
+            <comment>a table's tab</comment>
+            <translation>发票</translation>
+        </message>
+        <message>
+            <source>Refunds</source>
+            <comment>a table's tab</comment>
+            <translation>退款</translation>
+        </message>
+        <message>
+            <source>Lunch orders</source>
+            <comment>a table's tab</comment>
+            <translation>午餐订单</translation>
+        </message>
+        <message>
+            <source>Approval requests</source>
+            <comment>a table's tab</comment>
+            <translation>审批请求</translation>
+        </message>
+        <message>
+            <source>Audit</source>
+            <comment>a table's tab: who changed what</comment>
+            <translation>审计</translation>
+        </message>
+        <message>
+            <source>Menu</source>
+            <comment>a table's tab: the lunch menu</comment>
+            <translation>菜单</translation>
+        </message>
+        <message>
+            <source>ID</source>
+            <translation>编号</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>姓名</translation>
+        </message>
+        <message>
+            <source>Email</source>
+            <translation>电子邮件</translation>
+        </message>
+        <message>
+            <source>Day</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Customer ID</source>
+            <translation>客户编号</translation>
+        </message>
+        <message>
+            <source>Booked at</source>
+            <translation>预约于</translation>
+        </message>
+        <message>
+            <source>Booked by</source>
+            <translation>预约方</translation>
+        </message>
+        <message>
+            <source>Customer</source>
+            <translation>客户</translation>
+        </message>
+        <message>
+            <source>Amount</source>
+            <translation>金额</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Refunded</source>
+            <translation>已退款</translation>
+        </message>
+        <message>
+            <source>Left</source>
+            <translation>剩余</translation>
+        </message>
+        <message>
+            <source>Invoice ID</source>
+            <translation>发票编号</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>Approved via</source>
+            <translation>批准方式</translation>
+        </message>
+        <message>
+            <source>Client</source>
+            <translation>MCP 客户端</translation>
+        </message>
+        <message>
+            <source>Created at</source>
+            <translation>创建于</translation>
+        </message>
+        <message>
+            <source>Request ID</source>
+            <translation>请求编号</translation>
+        </message>
+        <message>
+            <source>Requested by</source>
+            <translation>申请方</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>菜品</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <source>Decided at</source>
+            <translation>决定于</translation>
+        </message>
+        <message>
+            <source>Decided by</source>
+            <translation>决定人</translation>
+        </message>
+        <message>
+            <source>Reported at</source>
+            <translation>通知于</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <source>When</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Client version</source>
+            <translation>客户端版本</translation>
+        </message>
+        <message>
+            <source>Era</source>
+            <translation>协议时代</translation>
+        </message>
+        <message>
+            <source>Protocol</source>
+            <translation>协议</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <source>Subject</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>Subject ID</source>
+            <translation>对象编号</translation>
+        </message>
+        <message>
+            <source>Detail</source>
+            <translation>详情</translation>
+        </message>
+        <message>
+            <source>Person</source>
+            <translation>人员</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>Trace ID</source>
+            <translation>追踪编号</translation>
+        </message>
+        <message>
+            <source>Span ID</source>
+            <translation>跨度编号</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <comment>an invoice not yet paid</comment>
+            <translation>未付</translation>
+        </message>
+        <message>
+            <source>paid</source>
+            <comment>an invoice</comment>
+            <translation>已付</translation>
+        </message>
+        <message>
+            <source>refunded</source>
+            <comment>an invoice refunded in full</comment>
+            <translation>已退款</translation>
+        </message>
+        <message>
+            <source>pending</source>
+            <comment>an approval request waiting for a person</comment>
+            <translation>待处理</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <comment>an approval request</comment>
+            <translation>已批准</translation>
+        </message>
+        <message>
+            <source>declined</source>
+            <comment>an approval request</comment>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>withdrawn</source>
+            <comment>an approval request its AI client took back</comment>
+            <translation>已撤回</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <comment>an approval request</comment>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>modern</source>
+            <comment>the 2026-07-28 protocol era</comment>
+            <translation>新版</translation>
+        </message>
+        <message>
+            <source>legacy</source>
+            <comment>the 2025-11-25 protocol era</comment>
+            <translation>旧版</translation>
+        </message>
+        <message>
+            <source>command</source>
+            <comment>a change made with an office-mcp command</comment>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <source>slot booked</source>
+            <comment>an audit action</comment>
+            <translation>预约时段</translation>
+        </message>
+        <message>
+            <source>lunch ordered</source>
+            <comment>an audit action</comment>
+            <translation>订午餐</translation>
+        </message>
+        <message>
+            <source>refund issued</source>
+            <comment>an audit action</comment>
+            <translation>退款</translation>
+        </message>
+        <message>
+            <source>refund queued</source>
+            <comment>an audit action</comment>
+            <translation>退款待审批</translation>
+        </message>
+        <message>
+            <source>refund declined</source>
+            <comment>an audit action</comment>
+            <translation>退款被拒绝</translation>
+        </message>
+        <message>
+            <source>refund re-opened</source>
+            <comment>an audit action</comment>
+            <translation>退款重新打开</translation>
+        </message>
+        <message>
+            <source>refund withdrawn</source>
+            <comment>an audit action</comment>
+            <translation>退款被撤回</translation>
+        </message>
+        <message>
+            <source>customer added</source>
+            <comment>an audit action</comment>
+            <translation>添加客户</translation>
+        </message>
+        <message>
+            <source>customer edited</source>
+            <comment>an audit action</comment>
+            <translation>编辑客户</translation>
+        </message>
+        <message>
+            <source>customer removed</source>
+            <comment>an audit action</comment>
+            <translation>删除客户</translation>
+        </message>
+        <message>
+            <source>customers imported</source>
+            <comment>an audit action</comment>
+            <translation>导入客户</translation>
+        </message>
+        <message>
+            <source>invoice added</source>
+            <comment>an audit action</comment>
+            <translation>添加发票</translation>
+        </message>
+        <message>
+            <source>invoice paid</source>
+            <comment>an audit action</comment>
+            <translation>发票已付</translation>
+        </message>
+        <message>
+            <source>menu item added</source>
+            <comment>an audit action</comment>
+            <translation>添加菜品</translation>
+        </message>
+        <message>
+            <source>menu item removed</source>
+            <comment>an audit action</comment>
+            <translation>移除菜品</translation>
+        </message>
+        <message>
+            <source>customer</source>
+            <comment>what an audit row is about</comment>
+            <translation>客户</translation>
+        </message>
+        <message>
+            <source>invoice</source>
+            <comment>what an audit row is about</comment>
+            <translation>发票</translation>
+        </message>
+        <message>
+            <source>slot</source>
+            <comment>what an audit row is about</comment>
+            <translation>时段</translation>
+        </message>
+        <message>
+            <source>lunch order</source>
+            <comment>what an audit row is about</comment>
+            <translation>午餐订单</translation>
+        </message>
+        <message>
+            <source>menu item</source>
+            <comment>what an audit row is about</comment>
+            <translation>菜品</translation>
+        </message>
+        <message>
+            <source>approval request</source>
+            <comment>what an audit row is about</comment>
+            <translation>审批请求</translation>
+        </message>
+        <message>
+            <source>refund</source>
+            <comment>what an audit row is about</comment>
+            <translation>退款</translation>
+        </message>
+        <message>
+            <source>Select a row first.</source>
+            <translation>请先选择一行。</translation>
+        </message>
+        <message>
+            <source>Only an open invoice can be marked paid.</source>
+            <translation>只有未付的发票才能标记为已付。</translation>
+        </message>
     </context>
     <context>
         <name>DeskLanguage</name>
@@ -439,6 +836,60 @@
             <source>; </source>
             <comment>between two problems in a list</comment>
             <translation>；</translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstOffice</name>
+        <message>
+            <source>%1 could not be started: %2</source>
+            <translation>无法启动 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 db init did not finish within %2 seconds</source>
+            <translation>%1 db init 未在 %2 秒内完成</translation>
+        </message>
+        <message>
+            <source>%1 db init failed (exit code %2)</source>
+            <translation>%1 db init 失败（退出码 %2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>FirstOfficeDialog</name>
+        <message>
+            <source>The demo office, to look around</source>
+            <translation>演示办公室，随便看看</translation>
+        </message>
+        <message>
+            <source>My own office, empty</source>
+            <translation>我自己的办公室（空）</translation>
+        </message>
+        <message>
+            <source>Welcome to office-desk</source>
+            <translation>欢迎使用 office-desk</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Which office do you want to work with?&lt;/b&gt;</source>
+            <translation>&lt;b&gt;您想使用哪个办公室？&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>There is no office on this computer yet. office-desk will create it in %1.</source>
+            <translation>这台计算机上还没有办公室。office-desk 将在 %1 创建它。</translation>
+        </message>
+        <message>
+            <source>Three customers, four invoices, a few appointment slots and a lunch menu, made up to try every tool.</source>
+            <translation>三位客户、四张发票、几个预约时段和一份午餐菜单，都是虚构的，用来试用每个工具。</translation>
+        </message>
+        <message>
+            <source>No customers, invoices, slots or menu: add your own in the Database tab, or import your customers with office-mcp customers import FILE.csv.</source>
+            <translation>没有客户、发票、时段或菜单：在“数据库”标签页中添加您自己的，或用 office-mcp customers import 文件.csv 导入客户。</translation>
+        </message>
+        <message>
+            <source>Create the office</source>
+            <translation>创建办公室</translation>
+        </message>
+        <message>
+            <source>You can switch later with the Office menu, or &lt;code&gt;office-mcp db reset --empty&lt;/code&gt; (or &lt;code&gt;--demo&lt;/code&gt;): either replaces the office, and everything in it is lost.</source>
+            <translation>以后可以通过“办公室”菜单切换，或使用 &lt;code&gt;office-mcp db reset --empty&lt;/code&gt;（或 &lt;code&gt;--demo&lt;/code&gt;）：两者都会替换办公室，其中的一切都会丢失。</translation>
         </message>
     </context>
     <context>
@@ -697,6 +1148,58 @@
             <source>Signed in as %1.</source>
             <translation>已以 %1 的身份登录。</translation>
         </message>
+        <message>
+            <source>&amp;Office</source>
+            <translation>办公室(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office</source>
+            <translation>替换为演示办公室</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office</source>
+            <translation>替换为空办公室</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with the demo office? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>要把 %1 中的办公室替换为演示办公室吗？其中现有的一切（客户、发票、预约、退款、审计记录）都会丢失。</translation>
+        </message>
+        <message>
+            <source>Replace the office in %1 with an empty one? Everything in it now (customers, invoices, bookings, refunds, the audit) is lost.</source>
+            <translation>要把 %1 中的办公室替换为空办公室吗？其中现有的一切（客户、发票、预约、退款、审计记录）都会丢失。</translation>
+        </message>
+        <message>
+            <source>Replace the office</source>
+            <translation>替换办公室</translation>
+        </message>
+        <message>
+            <source>Replace with an empty office…</source>
+            <translation>替换为空办公室…</translation>
+        </message>
+        <message>
+            <source>Replace with the demo office…</source>
+            <translation>替换为演示办公室…</translation>
+        </message>
+        <message>
+            <source>The office is the demo office again.</source>
+            <translation>办公室已恢复为演示办公室。</translation>
+        </message>
+        <message>
+            <source>The office is empty now: yours to fill.</source>
+            <translation>办公室现在是空的：由您来填写。</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1</source>
+            <translation>办公室未被替换：%1</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1</source>
+            <translation>office-mcp 以代码 %1 退出</translation>
+        </message>
+        <message>
+            <source>The office was not replaced: %1 did not start (%2).</source>
+            <translation>办公室未被替换：%1 未能启动（%2）。</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -867,6 +1370,140 @@
         <message>
             <source>This office's profile does not show %1.</source>
             <translation>此办公室的配置文件不显示 %1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordDialog</name>
+        <message>
+            <source>Customer ID</source>
+            <translation>客户编号</translation>
+        </message>
+        <message>
+            <source>Invoice ID</source>
+            <translation>发票编号</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>姓名</translation>
+        </message>
+        <message>
+            <source>Email</source>
+            <translation>电子邮件</translation>
+        </message>
+        <message>
+            <source>Amount</source>
+            <translation>金额</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Item</source>
+            <translation>菜品</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>Add a customer</source>
+            <translation>添加客户</translation>
+        </message>
+        <message>
+            <source>Edit a customer</source>
+            <translation>编辑客户</translation>
+        </message>
+        <message>
+            <source>Remove a customer</source>
+            <translation>删除客户</translation>
+        </message>
+        <message>
+            <source>Add an invoice</source>
+            <translation>添加发票</translation>
+        </message>
+        <message>
+            <source>Mark an invoice paid</source>
+            <translation>将发票标记为已付</translation>
+        </message>
+        <message>
+            <source>Add to the menu</source>
+            <translation>添加到菜单</translation>
+        </message>
+        <message>
+            <source>Remove from the menu</source>
+            <translation>从菜单移除</translation>
+        </message>
+        <message>
+            <source>A new customer of the office: their name and email address. An email that is already a customer's is refused.</source>
+            <translation>办公室的新客户：姓名和电子邮件地址。已属于某位客户的电子邮件会被拒绝。</translation>
+        </message>
+        <message>
+            <source>Change the name or email address of customer %1.</source>
+            <translation>修改客户 %1 的姓名或电子邮件地址。</translation>
+        </message>
+        <message>
+            <source>Remove customer %1 from the office? The office refuses while the customer has invoices or bookings.</source>
+            <translation>要从办公室删除客户 %1 吗？客户仍有发票或预约时，办公室会拒绝。</translation>
+        </message>
+        <message>
+            <source>A new invoice for a customer. Write the amount as on the invoice, with a point and at most two decimals (1234.56).</source>
+            <translation>为客户新建发票。按发票上的金额填写，使用小数点，最多两位小数（1234.56）。</translation>
+        </message>
+        <message>
+            <source>Mark invoice %1 paid?</source>
+            <translation>将发票 %1 标记为已付？</translation>
+        </message>
+        <message>
+            <source>A new item on the lunch menu that AI clients order from, with its price if it has one (4.50).</source>
+            <translation>AI 客户端点餐所用午餐菜单上的新菜品，如有价格请一并填写（4.50）。</translation>
+        </message>
+        <message>
+            <source>Take %1 off the lunch menu? Orders already made keep it.</source>
+            <translation>要把 %1 从午餐菜单移除吗？已下的订单会保留它。</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Mark paid</source>
+            <translation>标记为已付</translation>
+        </message>
+        <message>
+            <source>Add</source>
+            <translation>添加</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>保存</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <comment>an invoice not yet paid</comment>
+            <translation>未付</translation>
+        </message>
+        <message>
+            <source>paid</source>
+            <comment>an invoice</comment>
+            <translation>已付</translation>
+        </message>
+        <message>
+            <source>Why the office refused</source>
+            <translation>办公室拒绝的原因</translation>
+        </message>
+        <message>
+            <source>Saving…</source>
+            <translation>正在保存…</translation>
+        </message>
+        <message>
+            <source>To save: %1.</source>
+            <translation>要保存：%1。</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <comment>between two problems in a list</comment>
+            <translation>；</translation>
         </message>
     </context>
     <context>
@@ -1731,6 +2368,14 @@ Remote: office-desk connects to an office served over HTTP (office-mcp --http).<
         <message>
             <source>The desk's language: en, es or zh_CN (default: the system's).</source>
             <translation>前台的语言：en、es 或 zh_CN（默认跟随系统）。</translation>
+        </message>
+        <message>
+            <source>office-desk</source>
+            <translation>office-desk</translation>
+        </message>
+        <message>
+            <source>The office was not created: %1</source>
+            <translation>办公室未创建：%1</translation>
         </message>
     </context>
 </TS>

@@ -13,6 +13,9 @@
 #include <QRegularExpression>
 #include <QString>
 
+#include <pwd.h>
+#include <unistd.h>
+
 namespace TestSupport {
 
 // office-desk always runs with a translation installed (main.cpp): English's own holds its
@@ -28,6 +31,19 @@ inline QString serverProgram()
 {
     const QString program = qEnvironmentVariable("OFFICE_MCP");
     return QFileInfo(program).isExecutable() ? program : QString();
+}
+
+// How many tools office-mcp lists: to an AI client the seed's six and add_customer; the
+// office-mcp the desk starts runs --admin, and lists the six admin tools besides.
+inline constexpr int kAgentTools = 7;
+inline constexpr int kDeskTools = 13;
+
+// Who is logged in: the person the desk's office-mcp --admin names in the audit and as who
+// decided a request (over stdio the admin right is the person who started it).
+inline QString loginName()
+{
+    const struct passwd *pw = ::getpwuid(::getuid());
+    return pw && pw->pw_name ? QString::fromLocal8Bit(pw->pw_name) : QString();
 }
 
 // Why a suite that drives the real server fails when serverProgram() is empty (never a skip).

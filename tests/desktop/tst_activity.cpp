@@ -174,7 +174,7 @@ private slots:
         const QString database = m_dir.filePath(QStringLiteral("joined.db"));
         MainWindow window(localOptions(database));
         window.client()->start();
-        QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), 6, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), TestSupport::kDeskTools, 10000);
         QSignalSpy finished(window.client(), &McpClient::callFinished);
         window.client()->callTool(QStringLiteral("order_lunch"), {{QStringLiteral("item"), QStringLiteral("tortilla")}, {QStringLiteral("quantity"), 1}});
         QVERIFY(finished.wait(10000));
@@ -222,7 +222,7 @@ private slots:
             window.metricsFeed()->setInterval(200);
             QSignalSpy scraped(window.metricsFeed(), &MetricsFeed::scraped);
             window.client()->start();
-            QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), 6, 10000);
+            QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), TestSupport::kAgentTools, 10000);
             QVERIFY(scraped.wait(5000));  // the baseline
 
             QSignalSpy finished(window.client(), &McpClient::callFinished);

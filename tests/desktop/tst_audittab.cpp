@@ -48,7 +48,7 @@ private slots:
         QVERIFY(DatabaseView::tableNames().contains(QStringLiteral("audit")));
         QTableWidget *tab = view.table(QStringLiteral("audit"));
         QVERIFY(tab);
-        QCOMPARE(view.tabs()->tabText(view.tabs()->indexOf(tab)), QStringLiteral("audit"));
+        QCOMPARE(view.tabs()->tabText(view.tabs()->indexOf(tab)), QStringLiteral("Audit"));  // the tab in the desk's words
         QCOMPARE(tab->rowCount(), 2);
 
         const SqliteReader::Table shown = view.snapshot(QStringLiteral("audit"));

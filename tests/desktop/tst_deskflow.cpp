@@ -59,8 +59,8 @@ private:
 
     static bool waitReady(MainWindow *window)
     {
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->toolsPanel()->toolList()->count() == 6, 10000); }();
-        return window->client()->isReady() && window->toolsPanel()->toolList()->count() == 6;
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->toolsPanel()->toolList()->count() == TestSupport::kDeskTools, 10000); }();
+        return window->client()->isReady() && window->toolsPanel()->toolList()->count() == TestSupport::kDeskTools;
     }
 
     // Clicks Call in the tools panel and waits for the window to finish handling the result.
@@ -261,7 +261,7 @@ private slots:
             approvedRow = queue->table()->item(r, 1)->text() == QLatin1String("#1") ? r : approvedRow;
         QVERIFY(approvedRow >= 0);
         QCOMPARE(queue->table()->item(approvedRow, 5)->text(), QStringLiteral("no-forms-assistant/1.0"));
-        QCOMPARE(queue->table()->item(approvedRow, 8)->text(), desk);
+        QCOMPARE(queue->table()->item(approvedRow, 8)->text(), TestSupport::loginName() + QStringLiteral(" (") + desk + QLatin1Char(')'));
         const SqliteReader::Table refunds = db->snapshot(QStringLiteral("refunds"));
         QCOMPARE(refunds.rows.size(), 1);
         QCOMPARE(refunds.rows.at(0).at(refunds.columns.indexOf(QStringLiteral("requested_by"))).toString(), QStringLiteral("no-forms-assistant/1.0"));
@@ -315,7 +315,7 @@ private slots:
         options.launch.database = m_dir.filePath(QStringLiteral("not-yet/there/office.db"));
         QVERIFY(!QFileInfo::exists(options.launch.database));
         MainWindow window(options);
-        QTRY_VERIFY_WITH_TIMEOUT(window.client()->isReady() && window.toolsPanel()->toolList()->count() == 6, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.client()->isReady() && window.toolsPanel()->toolList()->count() == TestSupport::kDeskTools, 10000);
         // The desk reads the tables through the server, which creates the office on that first use.
         QTRY_COMPARE_WITH_TIMEOUT(window.databaseView()->snapshot(QStringLiteral("customers")).rows.size(), 3, 10000);
         QVERIFY(QFileInfo::exists(options.launch.database));

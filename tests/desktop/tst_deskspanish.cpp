@@ -109,7 +109,7 @@ private slots:
     {
         const QString database = m_dir.filePath(QStringLiteral("spanish.db"));
         auto window = openWindow(database);
-        QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->toolsPanel()->toolList()->count() == 6, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window->client()->isReady() && window->toolsPanel()->toolList()->count() == TestSupport::kDeskTools, 10000);
         QVERIFY(window->client()->arguments().contains(QStringLiteral("--locale")));
 
         // The main window.
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(window->toolsPanel()->callButton()->text(), QStringLiteral("Llamar"));
         QCOMPARE(window->serverPanel()->restartButton()->text(), QStringLiteral("Reiniciar"));
         QVERIFY2(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("en marcha")), qPrintable(window->serverPanel()->statusLabel()->text()));
-        QVERIFY2(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("6 herramientas")), qPrintable(window->serverPanel()->statusLabel()->text()));
+        QVERIFY2(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("13 herramientas")), qPrintable(window->serverPanel()->statusLabel()->text()));
 
         // The approval queue: another client, without forms, asks for a refund of invoice 4.
         ApprovalQueue *queue = window->approvalQueue();

@@ -274,8 +274,9 @@ private slots:
         QStringList headers;
         for (int c = 0; c < table->columnCount(); ++c)
             headers << table->horizontalHeaderItem(c)->text();
-        QCOMPARE(headers, (QStringList{QStringLiteral("id"), QStringLiteral("customer_id"), QStringLiteral("amount"), QStringLiteral("status"),
-                                       QStringLiteral("refunded"), QStringLiteral("left"), QStringLiteral("customer")}));
+        // Headers in the desk's words; money columns (*_cents) by the amount's name.
+        QCOMPARE(headers, (QStringList{QStringLiteral("ID"), QStringLiteral("Customer ID"), QStringLiteral("Amount"), QStringLiteral("Status"),
+                                       QStringLiteral("Refunded"), QStringLiteral("Left"), QStringLiteral("Customer")}));
         QCOMPARE(table->item(1, 5)->text(), QStringLiteral("50.00"));
 
         DatabaseView older;  // schema 2: no refunded_cents, amount only
@@ -298,7 +299,7 @@ private slots:
         view.filter()->setText(QStringLiteral("maria"));
         QCOMPARE(view.visibleRows(QStringLiteral("invoices")), 2);
         table->setCurrentCell(0, 0);
-        QCOMPARE(view.detail()->toPlainText(), QStringLiteral("id: 4\ncustomer_id: 3\namount: 410.00\nstatus: open\ncustomer: Priya Nair"));
+        QCOMPARE(view.detail()->toPlainText(), QStringLiteral("ID: 4\nCustomer ID: 3\nAmount: 410.00\nStatus: open\nCustomer: Priya Nair"));
     }
 
     // ---- first run -------------------------------------------------------------------------------

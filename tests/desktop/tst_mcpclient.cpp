@@ -52,7 +52,7 @@ private:
         });
         QSignalSpy tools(client, &McpClient::toolsChanged);
         client->start();
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == 6, 10000); }();
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == TestSupport::kAgentTools, 10000); }();
         return client;
     }
 

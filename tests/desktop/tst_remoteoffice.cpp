@@ -413,7 +413,7 @@ private slots:
             MainWindow window(remoteOptions(url, token));
             QSignalSpy tools(window.client(), &McpClient::toolsChanged);
             window.client()->start();
-            QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), 6, 10000);
+            QTRY_COMPARE_WITH_TIMEOUT(window.client()->tools().size(), TestSupport::kAgentTools, 10000);
             QSignalSpy finished(window.client(), &McpClient::callFinished);
             window.client()->callTool(QStringLiteral("find_customer"), {{QStringLiteral("query"), QStringLiteral("priya")}});
             QVERIFY(finished.wait(10000));

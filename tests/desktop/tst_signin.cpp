@@ -287,7 +287,7 @@ private slots:
         McpClient *client = m_window->client();
         ServerPanel *panel = m_window->serverPanel();
         panel->signInButton()->click();
-        QTRY_VERIFY2_WITH_TIMEOUT(client->isReady() && client->tools().size() == 6, qPrintable(browserLog()), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(client->isReady() && client->tools().size() == TestSupport::kAgentTools, qPrintable(browserLog()), 30000);
         QCOMPARE(m_browsed.size(), 1);
 
         // The authorization request: PKCE S256, the office as RFC 8707 resource, both scopes, a loopback redirect.
@@ -382,7 +382,7 @@ private slots:
         McpClient *client = m_window->client();
         QSignalSpy refused(client, &McpClient::tokenRefused);
         QSignalSpy refreshed(m_window->signIn(), &OAuthSignIn::refreshed);
-        QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == 6, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == TestSupport::kAgentTools, 20000);
         QCOMPARE(refused.size(), 1);
         QCOMPARE(refreshed.size(), 1);
         QVERIFY(client->launch().token != kept.accessToken);
@@ -406,7 +406,7 @@ private slots:
         MainWindow window(pasted);
         McpClient *client = window.client();
         client->start();
-        QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == 6, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(client->isReady() && client->tools().size() == TestSupport::kAgentTools, 10000);
         ServerPanel *panel = window.serverPanel();
         QTRY_VERIFY_WITH_TIMEOUT(panel->signInButton()->isVisibleTo(panel), 10000);  // still offered
         QVERIFY(panel->tokenEdit()->isVisibleTo(panel));
