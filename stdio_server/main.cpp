@@ -28,7 +28,6 @@
 #include <malloc.h>
 #include <sys/prctl.h>
 #include <poll.h>
-#include <pwd.h>
 #include <unistd.h>
 
 namespace {
@@ -236,8 +235,7 @@ int serve(const Options& o) {
     // The admin tools change the office in a person's name. Over stdio that person is whoever
     // started office-mcp --admin (office-desk, for them), as `office-mcp customers add` records
     // the person logged in: so the audit names them, as it names a token's NAME over HTTP.
-    if (o.admin)
-        if (const struct passwd* pw = ::getpwuid(::getuid()); pw && pw->pw_name) options.principal = pw->pw_name;
+    if (o.admin) options.principal = login_name();
     options.locale = o.locale;
     options.task_ttl = o.task_ttl;
     if (!o.rate_limits.empty()) options.limits = std::make_shared<office::RateLimits>(o.rate_limits);

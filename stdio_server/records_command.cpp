@@ -19,8 +19,6 @@
 #include <iterator>
 #include <sstream>
 
-#include <pwd.h>
-#include <unistd.h>
 
 namespace {
 
@@ -31,10 +29,8 @@ using office::RecordOutcome;
 // Who changes the office from its console: office-mcp itself, era "command" (as `approvals
 // reopen`), and the person logged in, so the audit says who added whom.
 AuditEntry console_stamp() {
-    std::string user;
-    if (struct passwd* pw = ::getpwuid(::getuid()); pw && pw->pw_name) user = pw->pw_name;
-    return AuditEntry{0, office::utc_now(), "office-mcp", std::string(office::server_version()), "command", "", "", "", 0, "", user,
-                      "", ""};
+    return AuditEntry{0, office::utc_now(), "office-mcp", std::string(office::server_version()), "command", "", "", "", 0, "",
+                      login_name(), "", ""};
 }
 
 std::unique_ptr<OfficeStore> open_store(const Options& o) {
