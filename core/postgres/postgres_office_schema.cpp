@@ -133,6 +133,15 @@ ALTER TABLE audit ADD COLUMN trace_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE audit ADD COLUMN span_id TEXT NOT NULL DEFAULT '';
 )sql";
 
+// 5: find_customer in a large office (SQLite schema 8): trigram indexes (pg_trgm, a trusted
+// extension since PostgreSQL 13, so the database's owner may create it) that ILIKE '%...%'
+// uses for a query of 3 characters or more; ILIKE still decides, the index only narrows.
+constexpr std::string_view kVersion5Tables = R"sql(
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX customers_name_trigrams ON customers USING gin (name gin_trgm_ops);
+CREATE INDEX customers_email_trigrams ON customers USING gin (email gin_trgm_ops);
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -204,6 +213,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         {2, kVersion2Tables},
         {3, kVersion3Tables},
         {4, kVersion4Tables},
+        {5, kVersion5Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;
