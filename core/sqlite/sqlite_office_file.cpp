@@ -195,9 +195,13 @@ ALTER TABLE audit ADD COLUMN span_id TEXT NOT NULL DEFAULT '';    -- 16 hex digi
     // and email (FTS5, external content: it holds the index, `customers` the text), which finds
     // the rows containing a query of 3 characters or more without reading the table. It folds
     // case beyond ASCII, so its rows are candidates that LIKE then checks (sqlite_office_store.cpp).
-    // The triggers keep it in step with every write to customers, by any process.
+    // The triggers keep it in step with every write to customers, by any process. Leaves of
+    // 1000 bytes, not 4050: a query's trigrams skip through each other's rows by the doclist
+    // index and then scan within a leaf, and smaller leaves made a one-match query at 300k
+    // customers about 1.7 times cheaper (190 against 330 µs) for 2% more file.
     {8, R"sql(
 CREATE VIRTUAL TABLE customer_search USING fts5(name, email, content='customers', content_rowid='id', tokenize='trigram');
+INSERT INTO customer_search(customer_search, rank) VALUES ('pgsz', 1000);
 INSERT INTO customer_search(customer_search) VALUES ('rebuild');
 CREATE TRIGGER customer_search_insert AFTER INSERT ON customers BEGIN
   INSERT INTO customer_search(rowid, name, email) VALUES (new.id, new.name, new.email);

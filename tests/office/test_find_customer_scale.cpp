@@ -135,6 +135,7 @@ TEST_CASE("find_customer answers a page of 50 with the number of further matches
 TEST_CASE("find_customer's index follows every write to customers", "[tools]") {
     Desk desk;
     auto ids = [&](const std::string& query) { return found_ids(desk.call("find_customer", {{"query", query}})); };
+    add_generated(desk, 100);  // past the size below which SQLite's store reads the table instead
     desk.exec("INSERT INTO customers (name, email) VALUES ('Quentin Yarrow', 'qy@example.net')");
     const std::string id = desk.text("SELECT id FROM customers WHERE email = 'qy@example.net'");
     CHECK(ids("yarrow") == std::vector<std::string>{id});
