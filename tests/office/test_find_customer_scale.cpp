@@ -34,7 +34,7 @@ private:
 };
 
 // SQL text of a query as a literal.
-std::string quoted(const std::string& text) {
+std::string sql_literal(const std::string& text) {
     std::string out = "'";
     for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
     return out + "'";
@@ -49,8 +49,8 @@ std::vector<std::string> plain_like_ids(Desk& desk, const std::string& query, in
     }
     pattern += '%';
     const std::string like = on_postgres() ? " ILIKE " : " LIKE ";
-    return desk.texts("SELECT id FROM customers WHERE name" + like + quoted(pattern) + " ESCAPE '\\' OR email" + like +
-                      quoted(pattern) + " ESCAPE '\\' ORDER BY id LIMIT " + std::to_string(limit));
+    return desk.texts("SELECT id FROM customers WHERE name" + like + sql_literal(pattern) + " ESCAPE '\\' OR email" + like +
+                      sql_literal(pattern) + " ESCAPE '\\' ORDER BY id LIMIT " + std::to_string(limit));
 }
 
 std::vector<std::string> found_ids(const json& result) {
@@ -97,13 +97,13 @@ TEST_CASE("find_customer answers what the plain LIKE scan answers, short queries
 TEST_CASE("find_customer answers a page of 50 with the number of further matches and asks for a longer query", "[tools]") {
     Desk desk;
     add_generated(desk, 1200);
-    // "ustomer 1" matches k = 1, 10-19, 100-199, 1000-1199: 1 + 10 + 100 + 200 = 311.
+    // "ustomer 1" matches k = 1, 10-19, 100-199, 1000-1200: 1 + 10 + 100 + 201 = 312.
     json r = desk.call("find_customer", {{"query", "ustomer 1"}});
     CHECK(r["structuredContent"]["customers"].size() == 50);
     CHECK(r["structuredContent"]["customers"][0]["id"] == 4);  // the first by id: customer 1
-    CHECK(r["structuredContent"]["more_matches"] == 261);
+    CHECK(r["structuredContent"]["more_matches"] == 262);
     CHECK(r["structuredContent"]["more_matches_exact"] == true);
-    CHECK(text_of(r).rfind("Found 311 customers matching \"ustomer 1\"; these are the first 50 by id, 261 more are not "
+    CHECK(text_of(r).rfind("Found 312 customers matching \"ustomer 1\"; these are the first 50 by id, 262 more are not "
                            "shown. Refine the query (more of the name or the email) to find the one you want:\n- #4 "
                            "Customer 1 Zed <c1@example.org>\n",
                            0) == 0);
