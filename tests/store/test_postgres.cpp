@@ -197,7 +197,7 @@ TEST_CASE("a PostgreSQL office at schema 3 migrates to 4: its audit rows kept wi
                 "detail, principal) VALUES ('t1', 'old', '1', 'modern', '2026-07-28', 'slot_booked', 'slot', 1, 'Booked.', 'p')");
     }
     PostgresOfficeStore store(db.arg());
-    CHECK(db.number("SELECT version FROM office_schema") == 4);
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     store.begin_write();
     store.append_audit({0, "t2", "new", "2", "modern", "2026-07-28", "lunch_ordered", "lunch_order", 1, "Ordered.", "",
                         "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"});
