@@ -76,8 +76,12 @@ std::string read_all(const std::string& path) {
 int list_customers(const Options& o) {
     auto store = open_store(o);
     std::vector<std::vector<std::string>> rows{{"ID", "NAME", "EMAIL"}};
+    std::string more;
     if (o.records.query) {
-        for (const auto& c : store->find_customers(*o.records.query)) rows.push_back({std::to_string(c.id), c.name, c.email});
+        const auto page = store->find_customers(*o.records.query);
+        for (const auto& c : page.customers) rows.push_back({std::to_string(c.id), c.name, c.email});
+        if (page.more > 0)
+            more = (page.more_exact ? "" : "more than ") + std::to_string(page.more) + " more match; a longer --query finds fewer.\n";
     } else {
         for (std::int64_t after = 0;;) {
             const auto page = store->customers_after(after, 1000);
@@ -91,6 +95,7 @@ int list_customers(const Options& o) {
         return 0;
     }
     std::fputs(office::text_table(rows).c_str(), stdout);
+    std::fputs(more.c_str(), stdout);
     return 0;
 }
 

@@ -32,7 +32,7 @@ public:
     void begin_batch() override { real().begin_batch(); }
     void end_batch() override { real().end_batch(); }
     bool batch_has_writes() const override { return real_->batch_has_writes(); }
-    std::vector<Customer> find_customers(const std::string& text) override { return real().find_customers(text); }
+    CustomerPage find_customers(const std::string& text) override { return real().find_customers(text); }
     std::optional<std::string> customer_name(std::int64_t id) override { return real().customer_name(id); }
     std::vector<FreeSlot> free_slots(const std::string& day) override { return real().free_slots(day); }
     Booking book_slot(std::int64_t slot, std::int64_t customer, const std::string& at, const std::string& by) override {

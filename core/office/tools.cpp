@@ -28,13 +28,16 @@ std::vector<Tool> make_tools() {
         .title = "Find customer",
         .description =
             "Finds customers whose name or email contains the query (case-insensitive; % and _ match "
-            "themselves). Returns each match's id, name and email. Use it first: book_slot and "
-            "open_invoices take the customer's id.",
+            "themselves). Returns each match's id, name and email, at most 50 (the first by id) and how many "
+            "more match. Use it first: book_slot and open_invoices take the customer's id.",
         .input_schema = schema(R"({"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":100,
             "description":"Part of the customer's name or email, e.g. \"Maria\"."}},"required":["query"],"additionalProperties":false})"),
         .output_schema = schema(R"({"type":"object","properties":{"customers":{"type":"array","items":{"type":"object",
             "properties":{"id":{"type":"integer"},"name":{"type":"string"},"email":{"type":"string"}},
-            "required":["id","name","email"]}}},"required":["customers"]})"),
+            "required":["id","name","email"]}},
+            "more_matches":{"type":"integer","minimum":1,"description":"Matches beyond these, counted up to 1000; absent when these are all."},
+            "more_matches_exact":{"type":"boolean","description":"false: more than more_matches further matches."}},
+            "required":["customers"]})"),
         .read_only = true,
         .run = find_customer,
     });

@@ -8,9 +8,10 @@ namespace office::tools_internal {
 
 ToolOutcome find_customer(CallContext& ctx, const json& args) {
     const auto& query = args["query"].get_ref<const std::string&>();
+    CustomerPage page = ctx.store().find_customers(query);
     json customers = json::array();
     std::string lines;
-    for (auto& c : ctx.store().find_customers(query)) {
+    for (auto& c : page.customers) {
         lines += "\n- #";
         lines += std::to_string(c.id);
         lines += ' ';
@@ -24,12 +25,25 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
         customer["name"] = std::move(c.name);
         customer["email"] = std::move(c.email);
     }
-    std::string text = customers.empty()
-                           ? "No customer's name or email contains \"" + query + "\"."
-                           : "Found " + plural(static_cast<std::int64_t>(customers.size()), "customer", "customers") +
-                                 " matching \"" + query + "\":" + lines;
+    const auto shown = static_cast<std::int64_t>(customers.size());
+    std::string text;
+    if (customers.empty()) {
+        text = "No customer's name or email contains \"" + query + "\".";
+    } else if (page.more == 0) {
+        text = "Found " + plural(shown, "customer", "customers") + " matching \"" + query + "\":" + lines;
+    } else {
+        // A page, and how many it leaves out: the model must not take the page for all of them.
+        const std::string over = page.more_exact ? "" : "more than ";
+        text = "Found " + over + std::to_string(shown + page.more) + " customers matching \"" + query +
+               "\"; these are the first " + std::to_string(shown) + " by id, " + over + std::to_string(page.more) +
+               " more are not shown. Refine the query (more of the name or the email) to find the one you want:" + lines;
+    }
     json structured(json::value_t::object);
     structured["customers"] = std::move(customers);
+    if (page.more > 0) {
+        structured["more_matches"] = page.more;
+        structured["more_matches_exact"] = page.more_exact;
+    }
     return ToolResult{std::move(text), std::move(structured)};
 }
 

@@ -224,14 +224,23 @@ void PostgresOfficeStore::end_batch() {
     }
 }
 
-std::vector<Customer> PostgresOfficeStore::find_customers(const std::string& text) {
-    std::vector<Customer> customers;
-    if (text.find('\0') != std::string::npos) return customers;  // no name or email holds a NUL
-    auto r = run("SELECT id, name, email FROM customers "
-                 "WHERE name ILIKE $1 ESCAPE '\\' OR email ILIKE $1 ESCAPE '\\' ORDER BY id LIMIT 50",
-                 {like_literal(text)});
-    for (int i = 0; i < r.rows(); ++i) customers.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2)});
-    return customers;
+CustomerPage PostgresOfficeStore::find_customers(const std::string& text) {
+    CustomerPage page;
+    if (text.find('\0') != std::string::npos) return page;  // no name or email holds a NUL
+    // The matches up to one past the counted ones (the trigram indexes of schema 5 find them),
+    // and of those the page with their number, in one round trip.
+    static const std::string sql =
+        "WITH m AS (SELECT id, name, email FROM customers WHERE name ILIKE $1 ESCAPE '\\' OR email ILIKE $1 ESCAPE '\\' "
+        "ORDER BY id LIMIT " + std::to_string(kCustomerPage + kMoreCounted + 1) + ") "
+        "SELECT id, name, email, (SELECT count(*) FROM m) FROM m ORDER BY id LIMIT " + std::to_string(kCustomerPage);
+    auto r = run(sql, {like_literal(text)});
+    for (int i = 0; i < r.rows(); ++i) page.customers.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2)});
+    if (r.rows() > 0) page.more = r.integer(0, 3) - r.rows();
+    if (page.more > kMoreCounted) {
+        page.more = kMoreCounted;
+        page.more_exact = false;
+    }
+    return page;
 }
 
 std::optional<std::string> PostgresOfficeStore::customer_name(std::int64_t id) {

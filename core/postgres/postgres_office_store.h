@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 5;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8)
+inline constexpr int kPostgresSchemaVersion = 6;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -83,7 +83,7 @@ public:
     void end_batch() override;
     bool batch_has_writes() const override { return batch_open_; }
 
-    std::vector<Customer> find_customers(const std::string& text) override;
+    CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,

@@ -184,6 +184,9 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
         // Reading the schema first makes "file is not a database" surface here, before any write.
         if (path != ":memory:" && !path.empty()) run_raw(db_, "SELECT 1 FROM sqlite_master LIMIT 1");
         run_raw(db_, "PRAGMA foreign_keys = ON");
+        // The rows a REPLACE deletes fire their DELETE triggers too (SQLite's default is off),
+        // so a table's triggers (customers' search index, schema 8) see every row that goes.
+        run_raw(db_, "PRAGMA recursive_triggers = ON");
         // A reply reports a write only after its COMMIT returns, so what COMMIT waits for is
         // what "acknowledged" means. In WAL mode FULL fdatasyncs the WAL at every commit: the
         // write is on stable storage before any reply mentions it, and group commit

@@ -204,6 +204,29 @@ CREATE TABLE menu (
 );
 INSERT INTO menu (name) VALUES ('bocadillo'), ('tortilla'), ('ensalada');
 )sql"},
+    // 9: find_customer in a large office (issue 37): a trigram index of every customer's name
+    // and email (FTS5, external content: it holds the index, `customers` the text), which finds
+    // the rows containing a query of 3 characters or more without reading the table. It folds
+    // case beyond ASCII, so its rows are candidates that LIKE then checks (sqlite_office_store.cpp).
+    // The triggers keep it in step with every write to customers, by any process. Leaves of
+    // 1000 bytes, not 4050: a query's trigrams skip through each other's rows by the doclist
+    // index and then scan within a leaf, and smaller leaves made a one-match query at 300k
+    // customers about 1.7 times cheaper (190 against 330 µs) for 2% more file.
+    {9, R"sql(
+CREATE VIRTUAL TABLE customer_search USING fts5(name, email, content='customers', content_rowid='id', tokenize='trigram');
+INSERT INTO customer_search(customer_search, rank) VALUES ('pgsz', 1000);
+INSERT INTO customer_search(customer_search) VALUES ('rebuild');
+CREATE TRIGGER customer_search_insert AFTER INSERT ON customers BEGIN
+  INSERT INTO customer_search(rowid, name, email) VALUES (new.id, new.name, new.email);
+END;
+CREATE TRIGGER customer_search_delete AFTER DELETE ON customers BEGIN
+  INSERT INTO customer_search(customer_search, rowid, name, email) VALUES ('delete', old.id, old.name, old.email);
+END;
+CREATE TRIGGER customer_search_update AFTER UPDATE OF id, name, email ON customers BEGIN
+  INSERT INTO customer_search(customer_search, rowid, name, email) VALUES ('delete', old.id, old.name, old.email);
+  INSERT INTO customer_search(rowid, name, email) VALUES (new.id, new.name, new.email);
+END;
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {
@@ -414,10 +437,11 @@ void reset_database(Database& db, OfficeKind kind) {
         // Dropping a table deletes its rows first; deferring the foreign keys to COMMIT lets the
         // tables go in any order (nothing references anything by then). Resets itself at COMMIT.
         db.exec("PRAGMA defer_foreign_keys = ON");
+        // A virtual table's shadow tables go with it (FTS5's customer_search_data, ...).
         std::vector<std::pair<std::string, std::string>> objects;  // views first, then tables
         Statement& list = db.prepare(
-            "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-            "ORDER BY type = 'table'");
+            "SELECT type, name FROM pragma_table_list WHERE schema = 'main' AND type IN ('view', 'table', 'virtual') "
+            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type <> 'view'");
         while (list.step()) objects.emplace_back(list.column_text(0), list.column_text(1));
         for (const auto& [type, name] : objects) {
             std::string quoted;

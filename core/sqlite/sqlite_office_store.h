@@ -13,7 +13,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 8;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email
+inline constexpr int kSchemaVersion = 9;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email; 9: customer_search
 
 // Makes `db` an office database at kSchemaVersion: makes an empty file an office of `kind`,
 // migrates an older one forward, leaves a current one alone. Throws StoreError for a file that
@@ -55,7 +55,7 @@ public:
     void end_batch() override { db_->end_batch(); }
     bool batch_has_writes() const override { return db_->batch_has_writes(); }
 
-    std::vector<Customer> find_customers(const std::string& text) override;
+    CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,

@@ -31,6 +31,17 @@ struct Customer {
     std::string email;
 };
 
+// A page of find_customers: at most kCustomerPage customers, by id, and how many more match.
+// Counting stops after kMoreCounted further matches, so a query that matches most of a large
+// office costs a bounded amount: then `more` is kMoreCounted and `more_exact` is false.
+inline constexpr int kCustomerPage = 50;
+inline constexpr int kMoreCounted = 1000;
+struct CustomerPage {
+    std::vector<Customer> customers;
+    std::int64_t more = 0;       // further matches after the page (0: the page is all of them)
+    bool more_exact = true;  // false: counting stopped, more than `more` further matches
+};
+
 struct FreeSlot {
     std::int64_t id = 0;
     std::string time;  // HH:MM
@@ -164,9 +175,9 @@ public:
     virtual bool batch_has_writes() const = 0;  // a write unit of the open batch has begun
 
     // ---- customers and appointments
-    // Customers whose name or email contains `text` literally (case-insensitive), by id, at
-    // most 50.
-    virtual std::vector<Customer> find_customers(const std::string& text) = 0;
+    // Customers whose name or email contains `text` literally (case-insensitive as each
+    // backend's LIKE/ILIKE is), by id: a page and the count of further matches (CustomerPage).
+    virtual CustomerPage find_customers(const std::string& text) = 0;
     virtual std::optional<std::string> customer_name(std::int64_t id) = 0;
     virtual std::vector<FreeSlot> free_slots(const std::string& day) = 0;
     // Books it only if free: two racing callers cannot both win.

@@ -62,6 +62,7 @@ extern char** environ;
 
 #include "../exit_status.h"
 #include "connection_census.h"
+#include "customers_scenario.h"
 #include "echo_server.h"
 #include "http_scenario.h"
 #ifdef OFFICE_BENCH_POSTGRES
@@ -143,7 +144,12 @@ void usage() {
         "  --hold N           how many of each --http-memory holds (default 2000)\n"
         "  --connections LIST comma list of connection counts for --http (default 1,16,64)\n"
         "  --phase-ms N       length of each timed --http phase\n"
-        "  --postgres URI     with --replicas: office-mcp-pg on this PostgreSQL database too (RESET to\n"
+        "  --customers LIST   only find_customer in large offices (customers_scenario.h): the 3-customer\n"
+        "                     office and one of each comma-listed number of generated customers (e.g.\n"
+        "                     100000,1000000): the import's time and the server's CPU per call, as\n"
+        "                     ratios to the 3-customer office; with --postgres on office-mcp-pg too\n"
+        "  --customer-calls N sequential calls per --customers query kind (default 1000, at most 1.5 s each)\n"
+        "  --postgres URI     with --replicas or --customers: office-mcp-pg on this PostgreSQL database too (RESET to\n"
         "                     the seed before each session: give it a database of its own), for the\n"
         "                     per-call cost of PostgreSQL against SQLite\n"
         "  --server-pg PATH   office-mcp-pg binary (default: beside office-mcp, else where CMake built it)\n"
@@ -165,6 +171,7 @@ int main(int argc, char** argv) {
     std::string server_path, peers_dir, json_path, only, tmpdir;
     bool no_pin = false, no_census = false, no_node = false, http = false, http_memory = false;
     MemoryParams mp;
+    CustomersParams cp;
     std::vector<int> replica_counts;  // --replicas: the HTTP scenario through HAProxy
     std::string postgres_uri, server_pg_path;
     HttpParams hp;
@@ -215,6 +222,16 @@ int main(int argc, char** argv) {
                 return 2;
             }
         }
+        else if (a == "--customers") {
+            std::stringstream ss(val());
+            for (std::string n; std::getline(ss, n, ',');)
+                if (std::atoll(n.c_str()) > 3) cp.counts.push_back(std::atoll(n.c_str()));
+            if (cp.counts.empty()) {
+                std::fprintf(stderr, "office-bench: --customers needs counts above 3 (e.g. 100000,1000000)\n");
+                return 2;
+            }
+        } else if (a == "--customer-calls")
+            cp.calls = std::max(20, std::atoi(val().c_str()));
         else if (a == "--replicas") {
             http = true;
             std::stringstream ss(val());
@@ -430,6 +447,31 @@ int main(int argc, char** argv) {
             status = run_http_memory(office.argv[0], mp, ctx, json_path,
                                      strprintf("office-bench --http-memory — %s, %s %s, load average %.2f\n", datebuf,
                                                un.sysname, un.release, loadavg()));
+        fs::remove_all(ctx.tmp_root, ec);
+        return status;
+    }
+
+    // ---------------------------------------------------------------- --customers: its own run
+    if (!cp.counts.empty()) {
+        const Server& office = *std::find_if(servers.begin(), servers.end(), [](const Server& s) { return s.key == "office"; });
+        int status = 1;
+        cp.postgres_uri = postgres_uri;
+        if (!postgres_uri.empty()) {
+            std::vector<std::string> cands;
+            if (!server_pg_path.empty()) cands.push_back(server_pg_path);
+            if (!office.argv.empty()) cands.push_back((fs::path(office.argv[0]).parent_path() / "office-mcp-pg").string());
+#ifdef OFFICE_MCP_PG_BINARY
+            cands.push_back(OFFICE_MCP_PG_BINARY);
+#endif
+            for (const auto& cnd : cands)
+                if (cp.server_pg.empty() && access(cnd.c_str(), X_OK) == 0) cp.server_pg = fs::absolute(cnd).lexically_normal().string();
+        }
+        if (!office.available) std::fprintf(stderr, "office-bench: office-mcp: %s\n", office.skip_reason.c_str());
+        else if (!postgres_uri.empty() && cp.server_pg.empty()) std::fprintf(stderr, "office-bench: office-mcp-pg not found; pass --server-pg PATH\n");
+        else
+            status = run_customers(office.argv[0], cp, ctx, json_path,
+                                   strprintf("office-bench --customers — %s, %s %s, load average %.2f\n", datebuf,
+                                             un.sysname, un.release, loadavg()));
         fs::remove_all(ctx.tmp_root, ec);
         return status;
     }

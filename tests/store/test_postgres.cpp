@@ -175,8 +175,8 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     CHECK(postgres->reopen_candidate(1)->left == sqlite->reopen_candidate(1)->left);
     CHECK(postgres->read_audit({std::nullopt, std::nullopt, 1, std::nullopt}).size() == 1);
     CHECK(postgres->read_audit({std::string("2026-12-02"), std::nullopt, std::nullopt, std::nullopt}).empty());
-    CHECK(postgres->find_customers("MARIA").size() == 1);
-    CHECK(postgres->find_customers("%").empty());
+    CHECK(postgres->find_customers("MARIA").customers.size() == 1);
+    CHECK(postgres->find_customers("%").customers.empty());
 }
 
 TEST_CASE("a PostgreSQL office at schema 1 migrates to the current schema, keeps its rows, and takes idempotency keys", "[.][postgres]") {
@@ -451,9 +451,9 @@ TEST_CASE("db path masks the password of a URI, and db init, db reset, audit and
 TEST_CASE("a connection ended between calls is made again once and the next calls succeed", "[.][postgres]") {
     TestDatabase db;
     PostgresOfficeStore store(db.arg());
-    CHECK(store.find_customers("Maria").size() == 1);
+    CHECK(store.find_customers("Maria").customers.size() == 1);
     CHECK(terminate_connections(db.name()) == 1);
-    CHECK(store.find_customers("Maria").size() == 1);  // a read: made again, run again
+    CHECK(store.find_customers("Maria").customers.size() == 1);  // a read: made again, run again
 
     CHECK(terminate_connections(db.name()) == 1);
     {
@@ -516,7 +516,7 @@ TEST_CASE("power durability waits for PostgreSQL's WAL flush at every commit, pr
     CHECK(store_texts(power, "SHOW synchronous_commit") == std::vector<std::string>{"on"});
     CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});
     REQUIRE(terminate_connections(db.name()) == 2);
-    CHECK(process.find_customers("Maria").size() == 1);  // made again...
+    CHECK(process.find_customers("Maria").customers.size() == 1);  // made again...
     CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});  // ...and set again
 }
 
@@ -680,4 +680,30 @@ TEST_CASE("processes racing refunds and queued requests on one PostgreSQL office
         CHECK(db.number("SELECT refunded_cents FROM invoices WHERE id = 4") == 41000);
         CHECK(db.number("SELECT count(*) FROM approval_requests WHERE invoice_id = 2") == 1);
     }
+}
+
+TEST_CASE("a PostgreSQL office at schema 4 migrates to 5: trigram indexes on its customers, those added by hand too", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(4));  // what the schema-4 office-mcp made
+        db.exec("INSERT INTO customers (name, email) VALUES ('Zoë Müller-Lüdenscheidt', 'zoe.mueller@beispiel.de')");
+    }
+    PostgresOfficeStore store(db.arg());
+    CHECK(db.number("SELECT version FROM office_schema") == 5);
+    CHECK(db.text("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'customers' "
+                  "AND indexdef LIKE '%gin_trgm_ops%'") == "customers_email_trigrams,customers_name_trigrams");
+    const auto page = store.find_customers("müller-l");
+    REQUIRE(page.customers.size() == 1);
+    CHECK(page.customers[0].id == 4);
+    CHECK(page.more == 0);
+    // The planner may use them for a query of 3 characters or more (sequential scans off: the
+    // office is too small for it to choose them by itself).
+    db.exec("ALTER DATABASE \"" + db.name() + "\" SET enable_seqscan = off");  // for each new connection
+    std::string plan;
+    for (const auto& row : db.texts("EXPLAIN SELECT id FROM customers WHERE name ILIKE '%ller%' OR email ILIKE '%ller%'"))
+        plan += row + "\n";
+    CAPTURE(plan);
+    CHECK(plan.find("customers_name_trigrams") != std::string::npos);
+    CHECK(plan.find("customers_email_trigrams") != std::string::npos);
 }
