@@ -71,6 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     options.now = [] { return std::int64_t{1'790'000'000}; };
     options.max_line = kMaxLine;
+    options.admin = true;  // the admin tools too: they write customers, invoices and the menu
     std::string last_error;  // error lines only: the text of a contained exception, for the report
     office::Logger errors(office::LogLevel::Error, [&](std::string_view line) { last_error = line; });
     options.logger = &errors;

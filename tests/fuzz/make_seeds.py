@@ -64,6 +64,17 @@ CALLS = [
     ("open_invoices", {"customer_id": 42}),
     ("issue_refund", {"invoice_id": 4}),
     ("issue_refund", {"invoice_id": 99}),
+    ("add_customer", {"name": "Ana Torres", "email": "ana@example.com"}),
+    ("add_customer", {"name": "  ", "email": "MARIA@example.com"}),
+    ("add_customer", {"name": "李华", "email": "not an address"}),
+    ("edit_customer", {"customer_id": 2, "email": "priya@example.com"}),
+    ("remove_customer", {"customer_id": 1}),
+    ("add_invoice", {"customer_id": 3, "amount": "1234.56", "status": "paid"}),
+    ("add_invoice", {"customer_id": 3, "amount": "12.345"}),
+    ("pay_invoice", {"invoice_id": 2}),
+    ("add_menu_item", {"item": "gazpacho", "price": "4.50"}),
+    ("remove_menu_item", {"item": "tortilla"}),
+    ("order_lunch", {"item": "gazpacho", "quantity": 3}),
     ("no_such_tool", {}),
 ]
 
