@@ -173,7 +173,8 @@ int import_customers(const Options& o) {
         std::string sentence = "Imported " + std::to_string(added) + (added == 1 ? " customer" : " customers");
         if (added > 0) sentence += first_id == last_id ? " (id " + std::to_string(first_id) + ")" :
                                    " (ids " + std::to_string(first_id) + " to " + std::to_string(last_id) + ")";
-        sentence += " from " + path + "; " + std::to_string(skipped) + " already customers, skipped";
+        sentence += " from " + path + "; " + std::to_string(skipped) +
+                    (skipped == 1 ? " was already a customer, skipped" : " were already customers, skipped");
         if (o.records.update) sentence += "; " + std::to_string(updated) + " renamed";
         sentence += ".";
         if (o.records.dry_run) {

@@ -384,7 +384,7 @@ TEST_CASE("start-up and shutdown lines state the version, database, profile and 
         CHECK("office-mcp " + lines[0]["version"].get<std::string>() + "\n" == version);
         CHECK(lines[0]["db"] == db);
         CHECK(lines[0]["profile"] == "billing");
-        CHECK(lines[0]["tools"] == json::parse(R"(["find_customer","open_invoices","issue_refund"])"));
+        CHECK(lines[0]["tools"] == json::parse(R"(["find_customer","open_invoices","issue_refund","add_customer"])"));
         CHECK(lines[0]["log_level"] == "info");
         CHECK(lines[0]["pid"] == server.pid());
         CHECK(lines[2]["event"] == "stop");

@@ -82,13 +82,13 @@ TEST_CASE("a token from the provider proves its subject, its name, the tools its
     CHECK(ana.caller->label == "ana");
     CHECK(ana.caller->oauth);
     CHECK(ana.caller->approver);
-    CHECK(ana.caller->tools == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund"});
+    CHECK(ana.caller->tools == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund", "add_customer"});
     const auto all = issuer.authenticate(provider.token({{"scope", "office:all office:lunch"}}));
     REQUIRE(all.caller);
     CHECK(all.caller->tools.empty());  // every tool
     CHECK_FALSE(all.caller->approver);
     const auto two = issuer.authenticate(provider.token({{"scope", "office:lunch office:scheduling"}}));
-    CHECK(two.caller->tools == std::vector<std::string>{"order_lunch", "find_customer", "list_availability", "book_slot"});
+    CHECK(two.caller->tools == std::vector<std::string>{"order_lunch", "find_customer", "list_availability", "book_slot", "add_customer"});
     const auto none = issuer.authenticate(provider.token({{"scope", "openid profile"}}));
     CHECK(none.caller->tools == std::vector<std::string>{""});  // no tool: the endpoint answers 403
     // The verifier's refusals come through with their sentence.

@@ -271,7 +271,7 @@ export function sentRequests(wire, method) {
 // What the seeded office looks like (docs/design.md section 5) and what the server promises.
 
 export const TOOL_NAMES = [
-  'find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch',
+  'find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch', 'add_customer',
 ];
 
 export const BAD_LUNCH_ARGUMENTS = { item: 'sopa', quantity: 9, colour: 'rojo' };
@@ -319,6 +319,10 @@ export function assertToolCatalogue(tools) {
     },
     open_invoices: { required: ['customer_id'], properties: { customer_id: { type: 'integer', minimum: 1 } } },
     issue_refund: { required: ['invoice_id'], properties: { invoice_id: { type: 'integer', minimum: 1 } } },
+    add_customer: {
+      required: ['email', 'name'],
+      properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, email: { type: 'string', minLength: 3, maxLength: 254 } },
+    },
     order_lunch: {
       required: ['item', 'quantity'],
       properties: {

@@ -133,12 +133,14 @@ TEST_CASE("a malformed line refuses the whole tokens file, naming the line and w
     const auto path = dir.file("office-mcp.tokens");
     const std::string good = "alice\tall\t2026-11-30T10:00:00Z\t" + kHash + "\n";
     const std::string format =
-        " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver], or a comment starting with #)";
+        " (each line is NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256[<TAB>approver|-[<TAB>admin]], or a comment starting with #)";
     const std::map<std::string, std::string> cases{
-        {"bob all 2026-11-30T10:00:00Z " + kHash, "it has 1 tab-separated fields, not 4 or 5"},
-        {"bob\tall\t2026-11-30T10:00:00Z", "it has 3 tab-separated fields, not 4 or 5"},
+        {"bob all 2026-11-30T10:00:00Z " + kHash, "it has 1 tab-separated fields, not 4 to 6"},
+        {"bob\tall\t2026-11-30T10:00:00Z", "it has 3 tab-separated fields, not 4 to 6"},
         {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\textra", "the fifth field can only be approver"},
-        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\tapprover\tx", "it has 6 tab-separated fields, not 4 or 5"},
+        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\tapprover\tx", "the sixth field can only be admin"},
+        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\tyes\tadmin", "the fifth field can only be approver or -"},
+        {"bob\tall\t2026-11-30T10:00:00Z\t" + kHash + "\t-\tadmin\tx", "it has 7 tab-separated fields, not 4 to 6"},
         {"bob\tadmin\t2026-11-30T10:00:00Z\t" + kHash, "unknown profile admin (all, scheduling, billing or lunch)"},
         {"bob smith\tall\t2026-11-30T10:00:00Z\t" + kHash,
          "a token name is 1 to 64 of the characters A-Z a-z 0-9 . _ - and starts with a letter or digit"},
@@ -146,7 +148,7 @@ TEST_CASE("a malformed line refuses the whole tokens file, naming the line and w
         {"bob\tall\tyesterday\t" + kHash, "the created time must look like 2026-11-30T01:27:19Z"},
         {"bob\tall\t2026-11-30T10:00:00Z\t" + std::string(63, 'a'), "the hash must be 64 lowercase hex characters"},
         {"bob\tall\t2026-11-30T10:00:00Z\t" + std::string(64, 'A'), "the hash must be 64 lowercase hex characters"},
-        {" # not a comment", "it has 1 tab-separated fields, not 4 or 5"},
+        {" # not a comment", "it has 1 tab-separated fields, not 4 to 6"},
     };
     for (const auto& [line, why] : cases) {
         INFO(line);
@@ -337,9 +339,9 @@ TEST_CASE("token list shows name, profile and creation time, never a hash", "[to
     const auto listed = run_office_mcp({"token", "list", "--tokens", path});
     REQUIRE(listed.status == 0);
     const auto entries = TokenFile::load(path).entries();
-    CHECK(listed.out == "NAME    PROFILE     APPROVER  CREATED\n"
-                        "alice   all         no        " + entries[0].created + "\n"
-                        "desk-2  scheduling  no        " + entries[1].created + "\n");
+    CHECK(listed.out == "NAME    PROFILE     APPROVER  ADMIN  CREATED\n"
+                        "alice   all         no        no     " + entries[0].created + "\n"
+                        "desk-2  scheduling  no        no     " + entries[1].created + "\n");
     CHECK(std::regex_match(entries[0].created, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
     for (const auto& e : entries) CHECK(listed.out.find(e.sha256.substr(0, 8)) == std::string::npos);
 }
@@ -369,7 +371,7 @@ TEST_CASE("the token commands refuse a tokens file others can read, and a comman
     const auto nothing = run_office_mcp({"token", "--tokens", path});
     CHECK(nothing.status == 2);
     CHECK(nothing.err ==
-          "office-mcp: token needs add NAME, list or revoke NAME (office-mcp token add NAME [--profile P] [--approver] | "
+          "office-mcp: token needs add NAME, list or revoke NAME (office-mcp token add NAME [--profile P] [--approver] [--admin] | "
           "token list | token revoke NAME  [--tokens FILE] [--db PATH])\n");
     const auto foreign = run_office_mcp({"token", "list", "--log-level", "debug", "--tokens", path});
     CHECK(foreign.status == 2);

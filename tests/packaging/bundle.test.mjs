@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-const SIX_TOOLS = ['book_slot', 'find_customer', 'issue_refund', 'list_availability', 'open_invoices', 'order_lunch'];
+const AGENT_TOOLS = ['add_customer', 'book_slot', 'find_customer', 'issue_refund', 'list_availability', 'open_invoices', 'order_lunch'];
 
 // Imported here, not at the top, so a missing install says what to do.
 async function mcpbLibrary() {
@@ -126,8 +126,8 @@ test('with the default settings the server lists the six tools and keeps the off
   const config = await hostConfig(home, {});
   assert.ok(!JSON.stringify(config).includes('${'), `a variable was left unsubstituted: ${JSON.stringify(config)}`);
   const { init, tools, found } = await runServer(config, home);
-  assert.deepEqual(tools.map((t) => t.name).sort(), SIX_TOOLS);
-  assert.deepEqual(manifest.tools.map((t) => t.name).sort(), SIX_TOOLS);
+  assert.deepEqual(tools.map((t) => t.name).sort(), AGENT_TOOLS);
+  assert.deepEqual(manifest.tools.map((t) => t.name).sort(), AGENT_TOOLS);
   assert.equal(init.serverInfo.version, manifest.version);
   assert.match(found.content[0].text, /Maria Alvarez/);
   assert.ok(fs.existsSync(path.join(home, '.local/share/office-mcp/office.db')), 'the database is not in ~/.local/share/office-mcp');
