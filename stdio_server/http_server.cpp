@@ -457,6 +457,7 @@ void HttpConnection<Stream>::serve() {
 
 template <class Stream>
 void HttpConnection<Stream>::read() {
+    head_ = false;  // a refusal before the request line is taken has a body, whatever came before
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(server_.options().max_header_bytes));
     parser_->body_limit(server_.options().endpoint.max_body);
