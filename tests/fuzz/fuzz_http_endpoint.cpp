@@ -97,7 +97,8 @@ void check(const office::http::Exchange& e, std::set<std::uint64_t>& open) {
     const auto& r = e.response;
     if (r.status < 200 || r.status > 599) broken("a status out of range", std::to_string(r.status));
     // A balancer's health check is answered with its state, not JSON-RPC (http_endpoint.h).
-    if ((e.request.target == "/healthz" || e.request.target == "/readyz") && e.request.method == "GET") {
+    // HEAD gets the GET's answer (the transport leaves out the body).
+    if ((e.request.target == "/healthz" || e.request.target == "/readyz") && (e.request.method == "GET" || e.request.method == "HEAD")) {
         const auto state = office::json::parse(r.body, nullptr, false);
         if (r.open_stream || !state.is_object() || state.size() != 1 || !state.contains("status") || !state["status"].is_string())
             broken("a health check answered with something other than its state", r.body);
