@@ -16,8 +16,10 @@ cd "$(dirname "$0")"
 # whose systemd-analyze verifies the service unit the .deb ships; and Prometheus (promtool and a
 # real server that scrapes /metrics, tests/replicas/metrics.test.mjs); openssl, whose command line
 # makes the test CAs of the TLS and OAuth tests; wrk and nginx, the load generator and the HTTP
-# floor that office-bench --http measures beside its own (tests/bench/wrk_nginx.h).
-extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light"
+# floor that office-bench --http measures beside its own (tests/bench/wrk_nginx.h); chromium, the
+# real browser of tests/browser (its CORS, and the MCP Inspector's web UI), with its driver; curl,
+# whose Expect: 100-continue the HTTP server tests check.
+extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
@@ -36,6 +38,10 @@ fi
 # The packaging tests check the bundle with the official MCPB packer, pinned by tests/packaging/package-lock.json.
 if [ ! -d tests/packaging/node_modules ] || [ tests/packaging/package-lock.json -nt tests/packaging/node_modules ]; then
   npm ci --prefix tests/packaging --no-audit --no-fund >&2
+fi
+# The browser tests need playwright-core, esbuild, the SDK client and the MCP Inspector, pinned by tests/browser/package-lock.json.
+if [ ! -d tests/browser/node_modules ] || [ tests/browser/package-lock.json -nt tests/browser/node_modules ]; then
+  npm ci --prefix tests/browser --no-audit --no-fund >&2
 fi
 if [ ! -f "$asan/build.ninja" ]; then
   # -O1 -g1: quick to build, fast enough to run, and sanitizer reports name file and line.

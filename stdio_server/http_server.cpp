@@ -99,12 +99,15 @@ private:
     beast::tcp_stream& lowest() { return beast::get_lowest_layer(stream_); }
     void serve();
     void read();
+    void on_header(beast::error_code ec);
+    bool take_head(http::Request& request);
     void on_read(beast::error_code ec);
     void refuse(int status, std::string_view message);
     void send(std::string bytes);
     void write_next();
     void after_response();
     void finish();
+    void linger();
     void watch_for_close();
 
     std::string remote_;  // the client's address, asked once (every request carries it)
@@ -118,6 +121,9 @@ private:
     bool reading_ = false;
     bool answered_ = false;  // a response has been written on it
     bool keep_alive_ = true;
+    bool head_ = false;       // the request is HEAD: its response has no body
+    bool interim_ = false;    // a 100 Continue is being written, not the response
+    std::size_t header_fields_ = 0;  // the fields of the header section; trailer fields come after
     bool streaming_ = false;  // an SSE response is open: its pushes come from the endpoint
     bool watching_ = false;   // a read for the client's close is pending (watch_for_close)
     std::uint64_t stream_id_ = 0;
@@ -175,6 +181,13 @@ public:
         if (auto* logger = options_.endpoint.logger)
             logger->event(status >= 500 ? LogLevel::Warn : LogLevel::Info, "refused",
                           {{"status", status}, {"reason", reason}, {"remote", remote}});
+    }
+    // Expect: 100-continue (HttpConnection::on_header): the endpoint judges the headers alone.
+    bool screen(http::Exchange& exchange) {
+        if (options_.round) options_.round(true);
+        const bool go = endpoint_.screen(exchange);
+        if (options_.round) options_.round(false);
+        return go;
     }
     bool over_limit() const { return open_.size() > options_.max_connections; }
     bool draining() const { return draining_; }
@@ -444,12 +457,84 @@ void HttpConnection<Stream>::serve() {
 
 template <class Stream>
 void HttpConnection<Stream>::read() {
+    head_ = false;  // a refusal before the request line is taken has a body, whatever came before
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(server_.options().max_header_bytes));
     parser_->body_limit(server_.options().endpoint.max_body);
     lowest().expires_after(server_.options().request_timeout);
     reading_ = true;
-    bhttp::async_read(stream_, buffer_, *parser_, [self = self()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    bhttp::async_read_header(stream_, buffer_, *parser_, [self = self()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+// The header section is in: its framing is judged before any body is read (RFC 9112 section 6),
+// and a client that sent Expect: 100-continue is told to go on once the endpoint has judged the
+// headers, or gets its refusal at once. Either refusal closes the connection: the body was not
+// read, so where the next request would begin is not known.
+template <class Stream>
+void HttpConnection<Stream>::on_header(beast::error_code ec) {
+    if (ec) return on_read(ec);
+    reading_ = false;
+    const auto& message = parser_->get();
+    const bool http_1_0 = message.version() < 11;
+    std::optional<std::string> transfer_encoding, expect;
+    bool content_length = false;
+    header_fields_ = 0;
+    for (const auto& field : message) {
+        ++header_fields_;
+        const std::string_view value(field.value().data(), field.value().size());
+        const auto join = [&](std::optional<std::string>& to) { to = to ? *to + ", " + std::string(value) : std::string(value); };
+        if (field.name() == bhttp::field::transfer_encoding) join(transfer_encoding);
+        else if (field.name() == bhttp::field::content_length) content_length = true;
+        else if (field.name() == bhttp::field::expect) join(expect);
+    }
+    keep_alive_ = false;  // until the request is whole: every refusal here closes
+    if (const auto refusal = http::framing_refusal(transfer_encoding, content_length, http_1_0))
+        return refuse(refusal.status, refusal.reason);
+    const auto expected = http::expectation(expect, http_1_0);
+    if (expected.refusal) return refuse(expected.refusal.status, expected.refusal.reason);
+    if (expected.wait_for_100 && !parser_->is_done()) {
+        http::Exchange exchange;
+        if (!take_head(exchange.request)) return;
+        if (!server_.screen(exchange)) return respond(std::move(exchange.response));
+        // Written beside the body's read (one read and one write may be pending at once), under
+        // the request's own deadline.
+        interim_ = true;
+        send("HTTP/1.1 100 Continue\r\n\r\n");
+    }
+    reading_ = true;
+    bhttp::async_read(stream_, buffer_, *parser_, [self = self()](beast::error_code e, std::size_t) { self->on_read(e); });
+}
+
+// The request line and header fields as the endpoint takes them (names lowercased, one value
+// each). Trailer fields, which Beast's parser adds after them, are left out: a field that was not
+// in the header section (a token in a trailer) must not count as one. False: refused.
+template <class Stream>
+bool HttpConnection<Stream>::take_head(http::Request& request) {
+    const auto& message = parser_->get();
+    request.method = std::string(message.method_string());
+    request.target = std::string(message.target());
+    std::size_t count = 0;
+    for (const auto& field : message) {
+        if (count == header_fields_) break;
+        if (++count > server_.options().max_headers) {
+            refuse(431, "Request Header Fields Too Large: too many fields");
+            return false;
+        }
+        const auto raw = field.name_string();
+        std::string name(raw.size(), '\0');
+        std::transform(raw.begin(), raw.end(), name.begin(), ascii_lower);
+        const std::string_view value(field.value().data(), field.value().size());
+        const auto [it, inserted] = request.headers.try_emplace(std::move(name), value);
+        if (inserted) continue;
+        if (it->first != "accept") {
+            refuse(400, "Bad Request: header " + it->first + " is repeated");
+            return false;
+        }
+        it->second.append(", ").append(value);
+    }
+    request.remote = remote_;
+    head_ = request.method == "HEAD";
+    return true;
 }
 
 template <class Stream>
@@ -472,22 +557,8 @@ void HttpConnection<Stream>::on_read(beast::error_code ec) {
 
     auto& message = parser_->get();
     http::Request request;
-    request.method = std::string(message.method_string());
-    request.target = std::string(message.target());
-    std::size_t count = 0;
-    for (const auto& field : message) {
-        if (++count > server_.options().max_headers) return refuse(431, "Request Header Fields Too Large: too many fields");
-        const auto raw = field.name_string();
-        std::string name(raw.size(), '\0');
-        std::transform(raw.begin(), raw.end(), name.begin(), ascii_lower);
-        const std::string_view value(field.value().data(), field.value().size());
-        const auto [it, inserted] = request.headers.try_emplace(std::move(name), value);
-        if (inserted) continue;
-        if (it->first != "accept") return refuse(400, "Bad Request: header " + it->first + " is repeated");
-        it->second.append(", ").append(value);
-    }
+    if (!take_head(request)) return;
     request.body = std::move(message.body());
-    request.remote = remote_;
     keep_alive_ = message.keep_alive();
     lowest().expires_never();  // until the response is written
     server_.queue(shared_from_this(), std::move(request));
@@ -495,6 +566,7 @@ void HttpConnection<Stream>::on_read(beast::error_code ec) {
 
 template <class Stream>
 void HttpConnection<Stream>::respond(http::Response response) {
+    interim_ = false;  // the next time the outbox empties, this response has gone
     if (server_.draining()) keep_alive_ = false;  // the client's next request goes to a new connection
     std::size_t size = 128 + response.body.size();
     for (const auto& [name, value] : response.headers) size += name.size() + value.size() + 4;
@@ -513,7 +585,7 @@ void HttpConnection<Stream>::respond(http::Response response) {
     } else {
         append_header(bytes, "Content-Length", std::to_string(response.body.size()));
         bytes += "\r\n";
-        bytes += response.body;
+        if (!head_) bytes += response.body;  // HEAD: the length a GET's body would have, and no body
     }
     send(std::move(bytes));
 }
@@ -573,13 +645,14 @@ void HttpConnection<Stream>::write_next() {
     }
     if (outbox_.empty()) {
         writing_ = false;
-        if (!streaming_) after_response();
+        if (!streaming_ && !std::exchange(interim_, false)) after_response();
         return;
     }
     writing_ = true;
     // A client that does not read what it asked for is dropped, not waited on for ever. (With
-    // a watch pending this sets the write's timeout only; the watch's read has none.)
-    lowest().expires_after(server_.options().request_timeout);
+    // a watch pending this sets the write's timeout only; the watch's read has none.) A 100
+    // Continue goes under the deadline of the request still being read.
+    if (!interim_) lowest().expires_after(server_.options().request_timeout);
     net::async_write(stream_, net::buffer(outbox_.front()), [self = self()](beast::error_code ec, std::size_t) {
         if (ec) return self->close();
         self->outbox_.pop_front();
@@ -625,8 +698,22 @@ void HttpConnection<Stream>::finish() {
     } else {
         beast::error_code ignored;
         lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
-        close();
+        lowest().expires_after(std::chrono::seconds(2));
+        linger();
     }
+}
+
+// After a last response, what the client still sends (the rest of a refused body, requests it
+// pipelined) is read and dropped, for two seconds at most, until its FIN: closing with unread
+// input would reset the connection, and a reset can destroy the refusal before the client has
+// read it (RFC 9112 section 9.6). Nothing read here is ever parsed.
+template <class Stream>
+void HttpConnection<Stream>::linger() {
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(4096), [self = self()](beast::error_code ec, std::size_t) {
+        if (ec || self->closed_) return self->close();
+        self->linger();
+    });
 }
 
 template <class Stream>

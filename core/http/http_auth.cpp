@@ -27,13 +27,9 @@ std::vector<std::string> tools_for(const std::vector<std::string>& served, const
 // calls (nullopt when the office has no tokens). False: refused, `response` says why.
 bool Endpoint::admit(const Request& request, Response& response, std::optional<Principal>& principal) {
     // DNS rebinding: a browser page from elsewhere must not reach a local office.
-    if (const auto* origin = header(request, "origin")) {
-        const bool listed = std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), *origin) !=
-                            options_.allowed_origins.end();
-        if (!listed && !(options_.allow_loopback_origins && is_loopback_origin(*origin))) {
-            refuse(response, 403, "Forbidden: Origin " + *origin + " is not allowed");
-            return false;
-        }
+    if (const auto* origin = header(request, "origin"); origin && !origin_allowed(*origin)) {
+        refuse(response, 403, "Forbidden: Origin " + *origin + " is not allowed");
+        return false;
     }
 
     if (options_.authenticate) {
@@ -55,6 +51,59 @@ bool Endpoint::admit(const Request& request, Response& response, std::optional<P
         principal = std::move(outcome.caller);
     }
     return true;
+}
+
+bool Endpoint::origin_allowed(std::string_view origin) const {
+    return std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), origin) != options_.allowed_origins.end() ||
+           (options_.allow_loopback_origins && is_loopback_origin(origin));
+}
+
+namespace {
+
+// What a page may send (the MCP headers both eras use, the bearer token, retries and trace
+// context) and what it may read back: the session id, the challenge an OAuth client follows,
+// when to retry.
+constexpr const char* kCorsRequestHeaders =
+    "Content-Type, Authorization, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, "
+    "Last-Event-ID, Idempotency-Key, traceparent, tracestate";
+constexpr const char* kCorsExposedHeaders = "Mcp-Session-Id, WWW-Authenticate, Retry-After, ETag";
+// Chromium caps a preflight's cache at two hours; longer would only be ignored.
+constexpr const char* kCorsMaxAge = "7200";
+
+}  // namespace
+
+// A browser's preflight (CORS): answered for the origins admit() lets through, with the
+// request's own origin (never "*": the office is not for every page), before any token (a
+// preflight never carries one). An origin not allowed gets a 403 with no CORS headers, so the
+// browser refuses the real request itself. The OAuth metadata is public: any origin may read it.
+void Endpoint::answer_preflight(const Request& request, Response& response) {
+    const auto* origin = header(request, "origin");
+    const bool metadata = is_metadata_target(request.target);
+    const char* methods = is_mcp_target(request.target) ? "GET, POST, DELETE, OPTIONS" : "GET, OPTIONS";
+    if (!origin) {  // not a preflight: what OPTIONS means without CORS
+        response.status = 204;
+        response.headers.emplace_back("Allow", methods);
+        return;
+    }
+    if (!metadata && !origin_allowed(*origin)) return refuse(response, 403, "Forbidden: Origin " + *origin + " is not allowed");
+    response.status = 204;
+    response.headers.emplace_back("Access-Control-Allow-Origin", metadata ? "*" : *origin);
+    response.headers.emplace_back("Access-Control-Allow-Methods", methods);
+    response.headers.emplace_back("Access-Control-Allow-Headers", kCorsRequestHeaders);
+    response.headers.emplace_back("Access-Control-Max-Age", kCorsMaxAge);
+    if (!metadata) response.headers.emplace_back("Vary", "Origin");
+}
+
+// Every response to a page of an allowed origin says so, refusals included (a 401's challenge is
+// what a browser's OAuth client reads). A preflight has its own; the metadata already says "*".
+void Endpoint::add_cors(const Request& request, Response& response) const {
+    const auto* origin = header(request, "origin");
+    if (!origin || request.method == "OPTIONS" || !origin_allowed(*origin)) return;
+    for (const auto& [name, value] : response.headers)
+        if (name == "Access-Control-Allow-Origin") return;
+    response.headers.emplace_back("Access-Control-Allow-Origin", *origin);
+    response.headers.emplace_back("Access-Control-Expose-Headers", kCorsExposedHeaders);
+    response.headers.emplace_back("Vary", "Origin");
 }
 
 // RFC 6750's challenge. With OAuth it names the protected resource metadata (RFC 9728) and the

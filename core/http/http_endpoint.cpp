@@ -35,11 +35,12 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     Response& response = exchange.response;
     const std::string_view target = request.target;
     if (target == "/healthz" || target == "/readyz") return answer_health(request, response);
+    const bool metadata = options_.protected_resource && is_metadata_target(target);
+    if (request.method == "OPTIONS" && (target == "/metrics" || metadata || is_mcp_target(target)))
+        return answer_preflight(request, response);
     if (target == "/metrics") return answer_metrics(request, response);
-    if (options_.protected_resource && target.starts_with(kResourceMetadataPath) &&
-        (target.size() == kResourceMetadataPath.size() || target.substr(kResourceMetadataPath.size()) == "/mcp"))
-        return answer_resource_metadata(request, response);
-    if (target != "/mcp" && !target.starts_with("/mcp?")) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
+    if (metadata) return answer_resource_metadata(request, response);
+    if (!is_mcp_target(target)) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
 
     std::optional<Principal> principal;
     if (!admit(request, response, principal)) return;
@@ -68,9 +69,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         response.headers.emplace_back("Allow", "POST, DELETE");
         return refuse(response, 405, "Method Not Allowed: send JSON-RPC messages with POST");
     }
-    if (!is_json_content(request)) return refuse(response, 415, "Unsupported Media Type: the body must be application/json");
-    if (!accepts(request))
-        return refuse(response, 406, "Not Acceptable: the client must accept application/json and text/event-stream");
+    if (refused_as_post(request, response)) return;
     if (request.body.size() > options_.max_body)
         return refuse(response, 413, "Payload Too Large: a message may hold at most " + std::to_string(options_.max_body) + " bytes");
 
@@ -121,11 +120,44 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
     answer_in_session(exchange, *session, message, too_deep, routed);
 }
 
+// What a POST's headers must say (its media types), before its body is looked at.
+bool Endpoint::refused_as_post(const Request& request, Response& response) {
+    if (!is_json_content(request)) {
+        refuse(response, 415, "Unsupported Media Type: the body must be application/json");
+        return true;
+    }
+    if (!accepts(request)) {
+        refuse(response, 406, "Not Acceptable: the client must accept application/json and text/event-stream");
+        return true;
+    }
+    return false;
+}
+
+// The refusals of handle_one that the headers alone decide, in its order, for screen(): a
+// request they let through is answered by handle_one once its body has come.
+bool Endpoint::refused_on_headers(Exchange& exchange) {
+    const Request& request = exchange.request;
+    Response& response = exchange.response;
+    const std::string_view target = request.target;
+    if (target == "/healthz" || target == "/readyz" || request.method == "OPTIONS") return false;
+    std::optional<Principal> principal;
+    if (target == "/metrics") return !options_.metrics_open && !admit(request, response, principal);
+    if (options_.protected_resource && is_metadata_target(target)) return false;
+    if (!is_mcp_target(target)) {
+        refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
+        return true;
+    }
+    if (!admit(request, response, principal)) return true;
+    if (principal && !principal->name.empty()) exchange.principal = principal->name;
+    return request.method == "POST" && refused_as_post(request, response);
+}
+
 // For balancers and service managers: no token, no Origin, nothing about the office in the body.
+// HEAD too (what some balancers send): the same answer, whose body the transport leaves out.
 void Endpoint::answer_health(const Request& request, Response& response) {
-    if (request.method != "GET") {
-        response.headers.emplace_back("Allow", "GET");
-        return refuse(response, 405, "Method Not Allowed: health checks are GET");
+    if (request.method != "GET" && request.method != "HEAD") {
+        response.headers.emplace_back("Allow", "GET, HEAD");
+        return refuse(response, 405, "Method Not Allowed: health checks are GET or HEAD");
     }
     const auto say = [&](int status, std::string_view text) {
         response.status = status;

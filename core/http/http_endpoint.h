@@ -142,6 +142,12 @@ public:
 
     // Answers every exchange's request in its response (see the group commit rule above).
     void handle(const std::vector<Exchange*>& group);
+    // Judges a request on its headers alone, before its body is read: the transport asks when a
+    // client sent `Expect: 100-continue`, so that a request refused on its headers (Origin,
+    // token, method, media types) gets its final status at once, never a 100 and then a
+    // refusal after the body. True: the body may come (answer 100). False: the refusal is in
+    // exchange.response, logged and counted as handle() would have.
+    bool screen(Exchange& exchange);
     // The client closed a stream still open: nothing more is sent on it (a legacy call parked
     // on it stays parked for its session; its result, if it comes, has nowhere to go).
     void stream_closed(std::uint64_t stream);
@@ -173,6 +179,11 @@ private:
     void answer_health(const Request& request, Response& response);
     void answer_metrics(const Request& request, Response& response);
     void answer_resource_metadata(const Request& request, Response& response);
+    void answer_preflight(const Request& request, Response& response);
+    bool origin_allowed(std::string_view origin) const;
+    void add_cors(const Request& request, Response& response) const;
+    bool refused_on_headers(Exchange& exchange);
+    bool refused_as_post(const Request& request, Response& response);
     bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
     bool in_scope(const json& message, const Principal& principal, Response& response);
     std::string challenge(std::string_view error, std::string_view scope, std::string_view description) const;
@@ -217,5 +228,26 @@ std::optional<std::string> decode_header_value(std::string_view text);
 std::optional<std::string_view> bearer_token(std::string_view authorization);
 // Whether `origin` ("scheme://host[:port]") names this machine: localhost, 127.0.0.1 or [::1].
 bool is_loopback_origin(std::string_view origin);
+
+// A refusal the transport makes on a request's framing, before reading its body; then the
+// connection closes, since where the request ends (and the next begins) cannot be known.
+struct FramingRefusal {
+    int status = 0;  // 0: the body can be read as the headers say
+    std::string reason{};
+    explicit operator bool() const { return status != 0; }
+};
+// RFC 9112 sections 6.1 and 6.3 on Transfer-Encoding (every such field's value, joined with
+// ", "; nullopt when none was sent): only `chunked`, once and last, is read. A final coding that
+// is not chunked leaves the length unknown (400); chunked last after a coding we do not
+// implement is 501; Transfer-Encoding beside Content-Length, or in an HTTP/1.0 request, is 400.
+FramingRefusal framing_refusal(std::optional<std::string_view> transfer_encoding, bool content_length, bool http_1_0);
+// RFC 9110 section 10.1.1 on Expect (nullopt when none was sent): whether the client waits for
+// `100 Continue` before its body (true), or not (false); 417 for an expectation other than
+// 100-continue. An HTTP/1.0 request's Expect is ignored, as the RFC says.
+struct Expectation {
+    bool wait_for_100 = false;
+    FramingRefusal refusal{};
+};
+Expectation expectation(std::optional<std::string_view> expect, bool http_1_0);
 
 }  // namespace office::http

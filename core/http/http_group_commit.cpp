@@ -38,6 +38,7 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
                     refuse(response, 503, problem, rpc::kInternalError);
                     if (e.unavailable) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
                 }
+                add_cors(exchange->request, response);
                 metrics_.http_response(response.status);
             }
             for (const auto& r : routed) {
@@ -49,13 +50,27 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
             return;
         }
     }
-    for (const Exchange* exchange : group) metrics_.http_response(exchange->response.status);
+    for (Exchange* exchange : group) {
+        add_cors(exchange->request, exchange->response);
+        metrics_.http_response(exchange->response.status);
+    }
     for (const auto& r : routed) {
         if (r.end) stream_closed(r.stream);
         push_(r.stream, r.events, r.end);
     }
     // This group's own writes, told to whoever watches now rather than at the next tick.
     poll();
+}
+
+bool Endpoint::screen(Exchange& exchange) {
+    bool refused = false;
+    const auto failure = contain([&] { refused = refused_on_headers(exchange); });
+    if (failure) fail_exchange(exchange, *failure);
+    else if (refused) log_refusal(exchange);
+    if (!failure && !refused) return true;
+    add_cors(exchange.request, exchange.response);
+    metrics_.http_response(exchange.response.status);
+    return false;
 }
 
 void Endpoint::fail_exchange(Exchange& exchange, const std::string& problem) {

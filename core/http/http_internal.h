@@ -72,6 +72,10 @@ int error_code(std::string_view line);
 // an unsupported version, a missing capability and a malformed request are 400).
 int stateless_status(std::string_view reply);
 bool accepts(const Request& request);
+// /mcp, with or without a query.
+bool is_mcp_target(std::string_view target);
+// Where the protected resource metadata is served (RFC 9728: with and without the resource's path).
+bool is_metadata_target(std::string_view target);
 bool is_json_content(const Request& request);
 // The 2026-07-28 header rules (transports, "Server Validation"): the mirrored headers are
 // present and say what the body says. "" when they do.

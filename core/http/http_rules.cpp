@@ -154,6 +154,13 @@ bool accepts(const Request& request) {
     return a.find("application/json") != std::string::npos && a.find("text/event-stream") != std::string::npos;
 }
 
+bool is_mcp_target(std::string_view target) { return target == "/mcp" || target.starts_with("/mcp?"); }
+
+bool is_metadata_target(std::string_view target) {
+    return target.starts_with(kResourceMetadataPath) &&
+           (target.size() == kResourceMetadataPath.size() || target.substr(kResourceMetadataPath.size()) == "/mcp");
+}
+
 bool is_json_content(const Request& request) {
     const auto* type = header(request, "content-type");
     if (!type) return false;
@@ -205,6 +212,48 @@ std::string header_mismatch(const Request& request, const json& message, std::st
 }
 
 }  // namespace internal
+
+namespace {
+
+// The members of a comma-separated list (RFC 9110 section 5.6.1), trimmed and lowercased; empty
+// members dropped, as the RFC lets a recipient do.
+std::vector<std::string> list_members(std::string_view value) {
+    std::vector<std::string> out;
+    while (!value.empty()) {
+        const auto comma = value.find(',');
+        std::string_view member = value.substr(0, comma);
+        value = comma == std::string_view::npos ? std::string_view() : value.substr(comma + 1);
+        while (!member.empty() && (member.front() == ' ' || member.front() == '\t')) member.remove_prefix(1);
+        while (!member.empty() && (member.back() == ' ' || member.back() == '\t')) member.remove_suffix(1);
+        if (!member.empty()) out.push_back(internal::lower(member));
+    }
+    return out;
+}
+
+}  // namespace
+
+FramingRefusal framing_refusal(std::optional<std::string_view> transfer_encoding, bool content_length, bool http_1_0) {
+    if (!transfer_encoding) return {};
+    // Either would let a proxy in front and this server disagree on where the body ends: the
+    // request-smuggling desync. So neither is read, and the connection closes (section 6.3).
+    if (http_1_0) return {400, "Bad Request: an HTTP/1.0 request cannot have Transfer-Encoding"};
+    if (content_length) return {400, "Bad Request: a request cannot have both Content-Length and Transfer-Encoding"};
+    const auto codings = list_members(*transfer_encoding);
+    if (codings.empty() || codings.back() != "chunked")
+        return {400, "Bad Request: the final transfer coding must be chunked, or the request's length cannot be known"};
+    for (std::size_t i = 0; i + 1 < codings.size(); ++i) {
+        if (codings[i] == "chunked") return {400, "Bad Request: chunked may be applied only once"};
+        return {501, "Not Implemented: transfer coding " + codings[i] + " (only chunked is read)"};
+    }
+    return {};
+}
+
+Expectation expectation(std::optional<std::string_view> expect, bool http_1_0) {
+    if (!expect || http_1_0) return {};
+    const auto members = list_members(*expect);
+    if (members.size() == 1 && members.front() == "100-continue") return {true, {}};
+    return {false, {417, "Expectation Failed: only 100-continue is understood"}};
+}
 
 std::optional<std::string> decode_header_value(std::string_view text) {
     constexpr std::string_view kPrefix = "=?base64?", kSuffix = "?=";

@@ -9,7 +9,12 @@
 // core/support/contained.h (it would answer 500 and go on, so here it is a finding); every status is a real one; a JSON
 // body is one JSON-RPC 2.0 message (or a batch of them) ending a line; /metrics is Prometheus text
 // (comments and sample lines); an open stream is a 200
-// text/event-stream; pushes go only to streams that were opened and not yet ended.
+// text/event-stream; pushes go only to streams that were opened and not yet ended. Issue 42:
+// CORS headers name only an allowed origin (never "*" but on the public OAuth metadata), and an
+// origin not allowed gets none; a request refused by screen() (what the transport asks before a
+// 100 Continue) is refused with the same status once its body has come; the transport's framing
+// and Expect rules (framing_refusal, expectation) answer only their statuses, read only a final
+// chunked, and ignore Expect in HTTP/1.0.
 
 #include "contained.h"
 #include "http_endpoint.h"
@@ -38,11 +43,62 @@ std::shared_ptr<office::SqliteOfficeStore> fresh_store() {
     return std::make_shared<office::SqliteOfficeStore>(office::Database::from_image(image));
 }
 
+const std::string* header(const office::http::Request& r, const std::string& name) {
+    const auto it = r.headers.find(name);
+    return it == r.headers.end() ? nullptr : &it->second;
+}
+
+std::string lowered(std::string text) {
+    for (char& c : text) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return text;
+}
+
+constexpr const char* kAllowedOrigin = "https://desk.example.org";
+
+bool allowed_origin(const std::string& origin) { return origin == kAllowedOrigin || office::http::is_loopback_origin(origin); }
+
+void check_cors(const office::http::Exchange& e) {
+    const auto* origin = header(e.request, "origin");
+    for (const auto& [name, value] : e.response.headers) {
+        if (!name.starts_with("Access-Control-")) continue;
+        if (name == "Access-Control-Allow-Origin" && value == "*") {
+            if (!e.request.target.starts_with(office::http::kResourceMetadataPath)) broken("Access-Control-Allow-Origin: * off the metadata", e.request.target);
+            continue;
+        }
+        if (!origin) broken("a CORS header without an Origin", name);
+        if (!allowed_origin(*origin)) broken("a CORS header for an origin not allowed", *origin);
+        if (name == "Access-Control-Allow-Origin" && value != *origin) broken("Access-Control-Allow-Origin naming another origin", value);
+        if (name == "Access-Control-Allow-Credentials") broken("credentials allowed", value);
+    }
+}
+
+void check_framing(const office::http::Request& r) {
+    const auto* te = header(r, "transfer-encoding");
+    const auto* expect = header(r, "expect");
+    const auto te_value = te ? std::optional<std::string_view>(*te) : std::nullopt;
+    const auto expect_value = expect ? std::optional<std::string_view>(*expect) : std::nullopt;
+    for (const bool http_1_0 : {false, true}) {
+        const auto refusal = office::http::framing_refusal(te_value, header(r, "content-length") != nullptr, http_1_0);
+        if (refusal.status != 0 && refusal.status != 400 && refusal.status != 501) broken("a framing refusal's status", refusal.reason);
+        if (refusal && refusal.reason.empty()) broken("a framing refusal without a reason", "");
+        if (!refusal && te && (http_1_0 || header(r, "content-length") || lowered(*te).find("chunked") == std::string::npos))
+            broken("a Transfer-Encoding read that is not a final chunked", *te);
+        const auto expected = office::http::expectation(expect_value, http_1_0);
+        if (expected.refusal.status != 0 && expected.refusal.status != 417) broken("an Expect refusal's status", expected.refusal.reason);
+        if (expected.wait_for_100 && (expected.refusal || lowered(*expect).find("100-continue") == std::string::npos))
+            broken("a 100 Continue for another expectation", *expect);
+        if (http_1_0 && (expected.wait_for_100 || expected.refusal)) broken("Expect judged in HTTP/1.0", *expect);
+    }
+}
+
 void check(const office::http::Exchange& e, std::set<std::uint64_t>& open) {
+    check_cors(e);
+    check_framing(e.request);
     const auto& r = e.response;
     if (r.status < 200 || r.status > 599) broken("a status out of range", std::to_string(r.status));
     // A balancer's health check is answered with its state, not JSON-RPC (http_endpoint.h).
-    if ((e.request.target == "/healthz" || e.request.target == "/readyz") && e.request.method == "GET") {
+    // HEAD gets the GET's answer (the transport leaves out the body).
+    if ((e.request.target == "/healthz" || e.request.target == "/readyz") && (e.request.method == "GET" || e.request.method == "HEAD")) {
         const auto state = office::json::parse(r.body, nullptr, false);
         if (r.open_stream || !state.is_object() || state.size() != 1 || !state.contains("status") || !state["status"].is_string())
             broken("a health check answered with something other than its state", r.body);
@@ -90,6 +146,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.now = [] { return std::int64_t{1'790'000'000}; };
     options.max_body = 4096;
     options.max_sessions = 4;
+    options.allowed_origins = {kAllowedOrigin};
     // Error lines only: the text of a contained exception, for the report.
     std::string last_error;
     office::Logger errors(office::LogLevel::Error, [&](std::string_view line) { last_error = line; });
@@ -110,6 +167,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         [&](const office::http::Exchange& e) {
             if (office::contained_failures) broken("an exception reached the boundary (core/support/contained.h)", last_error);
             check(e, open);
+            // What the transport asks before a 100 Continue: a refusal there is the refusal the
+            // whole request got (screen looks at headers and tokens only, so asking after is the same).
+            office::http::Exchange early{e.request, {}};
+            early.request.body.clear();
+            if (!endpoint.screen(early)) {
+                if (early.response.status != e.response.status)
+                    broken("screen() refused with another status than the request got",
+                           std::to_string(early.response.status) + " vs " + std::to_string(e.response.status) + " " + e.request.target);
+                check_cors(early);
+            }
         },
         [](const std::string& value) {
             (void)office::http::decode_header_value(value);

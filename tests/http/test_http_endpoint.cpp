@@ -779,8 +779,12 @@ TEST_CASE("health checks: /healthz while serving, /readyz while the database ans
     CHECK(office.modern("tools/list").status == 401);
     const auto posted = office.send({"POST", "/readyz", {}, ""});
     CHECK(posted.status == 405);
-    CHECK(header(posted, "Allow") == "GET");
+    CHECK(header(posted, "Allow") == "GET, HEAD");
     CHECK(get("/readyz?x=1").status == 404);
+    // HEAD, as some balancers send: the GET's answer (the transport leaves out the body).
+    const auto head = office.send({"HEAD", "/healthz", {}, ""});
+    CHECK(head.status == 200);
+    CHECK(head.body == healthy.body);
 
     faulty->down = true;
     const auto down = get("/readyz");
@@ -1215,6 +1219,98 @@ TEST_CASE("OAuth: the protected resource metadata is served at both well-known p
     CHECK(http::resource_metadata_url("https://office.example") == "https://office.example/.well-known/oauth-protected-resource");
     CHECK(http::resource_metadata_url("https://office.example:8443/tenant/mcp") ==
           "https://office.example:8443/.well-known/oauth-protected-resource/tenant/mcp");
+}
+
+TEST_CASE("OAuth with CORS: the metadata is readable from any origin, a 401 to an allowed page names it and exposes the challenge") {
+    Office office([](http::EndpointOptions& o) {
+        oauth_office(o);
+        o.allowed_origins = {"https://desk.example.org"};
+    });
+    const auto preflight = office.send({"OPTIONS", "/.well-known/oauth-protected-resource/mcp",
+                                        {{"origin", "https://elsewhere.example.org"}, {"access-control-request-method", "GET"}}, ""});
+    CHECK(preflight.status == 204);
+    CHECK(header(preflight, "Access-Control-Allow-Origin") == "*");
+    CHECK(header(preflight, "Access-Control-Allow-Methods") == "GET, OPTIONS");
+    const auto metadata = office.send({"GET", "/.well-known/oauth-protected-resource", {{"origin", "https://elsewhere.example.org"}}, ""});
+    CHECK(header(metadata, "Access-Control-Allow-Origin") == "*");
+    CHECK(std::count_if(metadata.headers.begin(), metadata.headers.end(), [](const auto& h) { return h.first.starts_with("Access-Control-"); }) == 1);
+
+    const auto challenged = office.modern("tools/list", {}, {{"origin", "https://desk.example.org"}});
+    CHECK(challenged.status == 401);
+    CHECK(header(challenged, "Access-Control-Allow-Origin") == "https://desk.example.org");
+    CHECK(header(challenged, "Access-Control-Expose-Headers").find("WWW-Authenticate") != std::string::npos);
+    CHECK(header(challenged, "Vary") == "Origin");
+    // Not on the MCP endpoint from an origin not allowed: its preflight is refused without CORS.
+    const auto other = office.send({"OPTIONS", "/mcp", {{"origin", "https://elsewhere.example.org"}}, ""});
+    CHECK(other.status == 403);
+    CHECK(header(other, "Access-Control-Allow-Origin").empty());
+}
+
+TEST_CASE("screen() refuses on the headers alone what handle() would, and lets the rest wait for the body") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "good") return http::Principal{"alice", {}};
+            return std::nullopt;
+        };
+        o.allow_loopback_origins = false;
+    });
+    const auto screened = [&](http::Request request) {
+        http::Exchange exchange{std::move(request), {}};
+        const bool go = office.endpoint.screen(exchange);
+        return go ? 100 : exchange.response.status;
+    };
+    const http::Headers json_post{{"content-type", "application/json"}, {"accept", "application/json, text/event-stream"},
+                                  {"authorization", "Bearer good"}};
+    CHECK(screened({"POST", "/mcp", json_post, ""}) == 100);
+    auto no_token = json_post;
+    no_token.erase("authorization");
+    CHECK(screened({"POST", "/mcp", no_token, ""}) == 401);
+    auto foreign = json_post;
+    foreign["origin"] = "https://elsewhere.example.org";
+    CHECK(screened({"POST", "/mcp", foreign, ""}) == 403);
+    auto text = json_post;
+    text["content-type"] = "text/plain";
+    CHECK(screened({"POST", "/mcp", text, ""}) == 415);
+    auto no_accept = json_post;
+    no_accept.erase("accept");
+    CHECK(screened({"POST", "/mcp", no_accept, ""}) == 406);
+    CHECK(screened({"POST", "/elsewhere", json_post, ""}) == 404);
+    CHECK(screened({"POST", "/metrics", no_token, ""}) == 401);
+    CHECK(screened({"POST", "/healthz", {}, ""}) == 100);  // handle() answers it (405) once read
+    // The body decides the rest: a body that is not JSON passes the screen and is 400 once read.
+    CHECK(screened({"POST", "/mcp", json_post, "{"}) == 100);
+    CHECK(office.send({"POST", "/mcp", json_post, "{"}).status == 400);
+}
+
+TEST_CASE("the transport's framing and Expect rules, as RFC 9112 and 9110 put them") {
+    const auto te = [](std::optional<std::string_view> value, bool content_length = false, bool http_1_0 = false) {
+        return http::framing_refusal(value, content_length, http_1_0).status;
+    };
+    CHECK(te(std::nullopt) == 0);
+    CHECK(te(std::nullopt, true) == 0);
+    CHECK(te("chunked") == 0);
+    CHECK(te(" Chunked ") == 0);
+    CHECK(te("chunked, identity") == 400);
+    CHECK(te("xchunked") == 400);
+    CHECK(te("identity") == 400);
+    CHECK(te("") == 400);
+    CHECK(te(",") == 400);
+    CHECK(te("chunked, chunked") == 400);
+    CHECK(te("gzip, chunked") == 501);
+    CHECK(te("gzip,, chunked") == 501);
+    CHECK(te("chunked;q=1") == 400);
+    CHECK(te("chunked", true) == 400);
+    CHECK(te("chunked", false, true) == 400);
+    CHECK(http::framing_refusal("gzip, chunked", false, false).reason == "Not Implemented: transfer coding gzip (only chunked is read)");
+
+    CHECK_FALSE(http::expectation(std::nullopt, false).wait_for_100);
+    CHECK(http::expectation("100-continue", false).wait_for_100);
+    CHECK(http::expectation("100-Continue", false).wait_for_100);
+    CHECK_FALSE(http::expectation("100-continue", true).wait_for_100);  // HTTP/1.0: ignored
+    CHECK(http::expectation("100-continue", true).refusal.status == 0);
+    CHECK(http::expectation("the-unexpected", false).refusal.status == 417);
+    CHECK(http::expectation("100-continue, 100-continue", false).refusal.status == 417);
+    CHECK(http::expectation("", false).refusal.status == 417);
 }
 
 TEST_CASE("OAuth: 401 names the resource metadata and the scope, a bad token adds invalid_token and why, 503 when the provider is away") {

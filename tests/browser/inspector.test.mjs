@@ -1,0 +1,75 @@
+// The MCP Inspector's web UI (@modelcontextprotocol/inspector, pinned by package-lock.json; its
+// web client, @modelcontextprotocol/inspector-client, served by its own bin/client.js) connects
+// from headless Chromium straight to office-mcp, in its "Direct" connection type (no Inspector
+// proxy: the browser's fetch, so the office's CORS), with a bearer token, and lists the tools.
+// The page's console is printed, for the record of what the Inspector saw. (Inspector v2, the
+// npm "latest", has no direct connection: its browser goes through its own Node backend, and it
+// needs Node.js 22.19. The pinned 1.0.3 is the v1 line, which still gets security fixes.)
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { launchChromium, recordConsole, startOffice, startScript } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+// The list shows each tool by its title (core/office/tools_*.cpp).
+const TITLES = ['Find customer', 'List free slots', 'Book a slot', 'Customer invoices', 'Refund an invoice', 'Order lunch'];
+
+let office;
+let inspector;
+let browser;
+let origin;
+
+// bin/client.js takes its port from CLIENT_PORT and prints it back: a port that was free a moment ago.
+const freePort = () => new Promise((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
+before(async () => {
+  const port = await freePort();
+  origin = `http://inspector.example.org:${port}`;
+  inspector = await startScript(require.resolve('@modelcontextprotocol/inspector-client/bin/client.js'),
+    { CLIENT_PORT: String(port), HOST: '127.0.0.1', MCP_AUTO_OPEN_ENABLED: 'false' },
+    /MCP Inspector is up and running at/, 'the Inspector web UI');
+  office = await startOffice(['--allow-origin', origin]);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await inspector?.close();
+  await office?.close();
+});
+
+test('the MCP Inspector web UI connects directly to the office from an allowed origin and lists its tools', async () => {
+  const page = await browser.newPage();
+  const console = recordConsole(page);
+  // What the Inspector remembers between visits (its localStorage): a direct Streamable HTTP
+  // connection with an Authorization header.
+  await page.addInitScript(({ url, token }) => {
+    localStorage.setItem('lastConnectionType', 'direct');
+    localStorage.setItem('lastTransportType', 'streamable-http');
+    localStorage.setItem('lastSseUrl', url);
+    localStorage.setItem('lastCustomHeaders', JSON.stringify([{ name: 'Authorization', value: `Bearer ${token}`, enabled: true }]));
+  }, { url: office.url, token: office.token });
+  try {
+    await page.goto(`${origin}/?transport=streamable-http&serverUrl=${encodeURIComponent(office.url)}`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    await page.getByRole('button', { name: 'List Tools' }).click();
+    for (const title of TITLES) await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByText('office-mcp', { exact: true }).first().waitFor();  // the server's name, from initialize
+  } catch (error) {
+    throw new Error(`${error.message}\npage console:\n${console.join('\n')}\noffice stderr:\n${office.stderr()}`);
+  } finally {
+    process.stdout.write(`# Inspector page console (${console.length} lines):\n${console.map((line) => `#   ${line}`).join('\n')}\n`);
+  }
+  assert.doesNotMatch(console.join('\n'), /blocked by CORS policy/);
+  assert.match(office.stderr(), /"method":"tools\/list"/);
+  assert.doesNotMatch(office.stderr(), /"event":"refused"/);
+  await page.close();
+});
