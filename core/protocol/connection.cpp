@@ -16,8 +16,9 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.task_ttl = options.task_ttl;
     s.limits = options.limits;
     s.limits_as_errors = options.limits_as_errors;
-    // Nothing is opened until a request needs it: server/discover and tools/list never touch
-    // the store, so a probe leaves no file behind. A store that cannot be opened fails the
+    // Nothing is opened until a request needs it: server/discover never touches the store, so
+    // a probe leaves no file behind (tools/list reads the menu, docs/architecture.md "The
+    // office's own records"). A store that cannot be opened fails the
     // request (-32603) and, through fatal(), the connection.
     s.store = [this]() -> OfficeStore& { return open_store(); };
     s.sealer = [this]() -> const StateSealer& {

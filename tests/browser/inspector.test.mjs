@@ -13,7 +13,7 @@ import { launchChromium, recordConsole, startOffice, startScript } from './harne
 
 const require = createRequire(import.meta.url);
 // The list shows each tool by its title (core/office/tools_*.cpp).
-const TITLES = ['Find customer', 'List free slots', 'Book a slot', 'Customer invoices', 'Refund an invoice', 'Order lunch'];
+const TITLES = ['Find customer', 'List free slots', 'Book a slot', 'Customer invoices', 'Refund an invoice', 'Order lunch', 'Add a customer'];
 
 let office;
 let inspector;
