@@ -5,6 +5,7 @@
 #include "faulty_store.h"
 #include "fuzz/replay_http.h"
 #include "http_endpoint.h"
+#include "records.h"
 #include "session_harness.h"
 #include "tokens.h"
 
@@ -469,6 +470,39 @@ TEST_CASE("a 2026-07-28 resources/read over HTTP is one POST whose Mcp-Name is t
     CHECK(body(mismatch)["error"]["code"] == -32020);
 }
 
+TEST_CASE("only a caller with the admin right sees and calls the admin tools, in both eras") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "agent") return http::Principal{"agent", {}};
+            if (token == "desk") {
+                http::Principal desk{"desk", {}};
+                desk.admin = true;
+                return desk;
+            }
+            return std::nullopt;
+        };
+    });
+    const auto names = [&](const http::Headers& who) {
+        std::vector<std::string> listed;
+        for (const auto& tool : body(office.modern("tools/list", {}, who))["result"]["tools"]) listed.push_back(tool["name"]);
+        return listed;
+    };
+    const http::Headers agent{{"authorization", "Bearer agent"}}, desk{{"authorization", "Bearer desk"}};
+    const json edit{{"name", "edit_customer"}, {"arguments", {{"customer_id", 1}, {"name", "Maria A."}}}};
+    const auto agent_tools = names(agent);
+    CHECK(agent_tools.size() == 7);
+    CHECK(std::find(agent_tools.begin(), agent_tools.end(), "edit_customer") == agent_tools.end());
+    const auto refused = office.modern("tools/call", edit, agent);
+    CHECK(body(refused)["error"]["message"] == "Unknown tool: edit_customer");
+    CHECK(names(desk).size() == 13);
+    const auto edited = office.modern("tools/call", edit, desk);
+    CHECK(body(edited)["result"]["content"][0]["text"] ==
+          "Customer 1 is now Maria A. <maria@example.com> (was Maria Alvarez <maria@example.com>).");
+    const auto trail = office.store->read_audit();
+    REQUIRE_FALSE(trail.empty());
+    CHECK(trail.back().principal + " " + trail.back().action == "desk customer_edited");
+}
+
 TEST_CASE("a token's profile limits the resources over HTTP, privately cached") {
     Office office([](http::EndpointOptions& o) {
         o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
@@ -575,6 +609,35 @@ TEST_CASE("a 2025 session hears of changes on its GET stream, one stream per ses
     get.headers["mcp-session-id"] = "nope";
     CHECK(office.send(get).status == 404);
     CHECK(office.send({"GET", "/mcp", {{"accept", "text/event-stream"}}, ""}).status == 405);
+}
+
+TEST_CASE("a 2025 session that listed the tools hears on its GET stream when another process changes the menu") {
+    FileOffice file;
+    Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
+    LegacyClient client(office, false);
+    http::Request get{"GET", "/mcp", client.headers(), ""};
+    get.headers["accept"] = "text/event-stream";
+    const auto stream = office.send(get);
+    REQUIRE(stream.open_stream);
+    REQUIRE(client.request(1, "tools/list").status == 200);
+    office.endpoint.poll();
+    CHECK(office.pushes.empty());  // nothing changed yet
+
+    {
+        auto other = open_office_store(file.path());  // the console's `menu add`, in another process
+        WriteTransaction tx(*other);
+        const AuditEntry by{0, "2026-12-03T10:00:00Z", "office-mcp", "test", "command", "", "", "", 0, "", "", "", ""};
+        REQUIRE(add_menu_item(*other, by, "flan", std::nullopt).ok);
+        tx.commit();
+    }
+    office.endpoint.poll();
+    REQUIRE(office.pushes.size() == 1);
+    CHECK(office.pushes[0].stream == stream.stream);
+    CHECK(events_of(office.pushes[0].events) == std::vector<json>{{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}}});
+    const auto listed = body(client.request(2, "tools/list"))["result"]["tools"];
+    const auto lunch = std::find_if(listed.begin(), listed.end(), [](const json& t) { return t["name"] == "order_lunch"; });
+    REQUIRE(lunch != listed.end());
+    CHECK((*lunch)["inputSchema"]["properties"]["item"]["enum"].back() == "flan");
 }
 
 // ---- one request never stops the office (core/support/contained.h, docs/security.md) ---------------
