@@ -36,6 +36,18 @@ struct EmptyOffice {
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
+// An export's lines without their first field (the id: digits, never quoted).
+std::string without_ids(const std::string& csv) {
+    std::string out;
+    for (std::size_t at = 0; at < csv.size();) {
+        const auto comma = csv.find(',', at);
+        const auto end = csv.find('\n', at);
+        out += csv.substr(comma + 1, end - comma);
+        at = end == std::string::npos ? csv.size() : end + 1;
+    }
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("an empty office imports the customers its address book exports, exactly, in one transaction", "[e2e]") {
@@ -68,14 +80,19 @@ TEST_CASE("an empty office imports the customers its address book exports, exact
     CHECK(office.db.number("SELECT count(*) FROM customers") > imported);
     CHECK(office.db.text("SELECT action FROM audit ORDER BY id DESC LIMIT 1") == "customers_imported");
 
-    // Export writes what import reads: into another empty office, the same customers.
+    // Export writes what import reads: into another empty office, the same customers in the same
+    // order. (The ids an import gives are the new office's: on PostgreSQL the dry runs above used
+    // some of the first office's, as a rolled-back insert does there.)
     const auto exported = office.run({"customers", "export", office.dir.file("out.csv")});
     REQUIRE(exported.status == 0);
     EmptyOffice other;
     REQUIRE(other.run({"customers", "import", office.dir.file("out.csv")}).status == 0);
-    const std::string all = "SELECT group_concat(id || '|' || name || '|' || email, ';') FROM (SELECT * FROM customers ORDER BY id)";
-    CHECK(other.db.text(all) == office.db.text(all));
-    CHECK(other.run({"customers", "export"}).out == office.run({"customers", "export"}).out);
+    CHECK(without_ids(other.run({"customers", "export"}).out) == without_ids(office.run({"customers", "export"}).out));
+    const auto again = other.run({"customers", "export", office.dir.file("again.csv")});
+    REQUIRE(again.status == 0);
+    EmptyOffice third;
+    REQUIRE(third.run({"customers", "import", office.dir.file("again.csv")}).status == 0);
+    CHECK(third.run({"customers", "export"}).out == other.run({"customers", "export"}).out);  // exact, ids included
 }
 
 TEST_CASE("a file with any bad row imports nothing, and says which rows and why", "[e2e]") {

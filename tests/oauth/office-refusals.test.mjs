@@ -101,7 +101,7 @@ if (RUN) {
         { ...expected, what: 'Basic credentials' });
     });
 
-    test('the RFC 9728 metadata at /.well-known/oauth-protected-resource and …/mcp, without a token: resource, issuer, the five office scopes, header', async () => {
+    test('the RFC 9728 metadata at /.well-known/oauth-protected-resource and …/mcp, without a token: resource, issuer, the six office scopes, header', async () => {
       const origin = new URL(office.url).origin;
       assert.equal(resourceMetadataUrl(office.url), `${origin}/.well-known/oauth-protected-resource/mcp`);
       for (const where of [`${origin}/.well-known/oauth-protected-resource`, `${origin}/.well-known/oauth-protected-resource/mcp`]) {
@@ -110,7 +110,7 @@ if (RUN) {
         assert.match(response.headers.get('content-type'), /^application\/json/, where);
         const { resource, authorization_servers, scopes_supported, bearer_methods_supported } = await response.json();
         assert.deepEqual({ resource, authorization_servers, scopes_supported, bearer_methods_supported }, {
-          resource: office.url, authorization_servers: [provider.issuer], scopes_supported: OFFICE_SCOPES,
+          resource: office.url, authorization_servers: [provider.issuer], scopes_supported: [...OFFICE_SCOPES, 'office:admin'],
           bearer_methods_supported: ['header'],
         }, where);
       }

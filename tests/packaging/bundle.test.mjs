@@ -120,7 +120,7 @@ test('the unpacked server is the entry point, executable, and mcp_config starts 
   assert.equal(config.command, entry);
 });
 
-test('with the default settings the server lists the six tools and keeps the office in ~/.local/share', async () => {
+test('with the default settings the server lists the agent tools and keeps the office in ~/.local/share', async () => {
   const home = path.join(scratch, 'home-default');
   fs.mkdirSync(home);
   const config = await hostConfig(home, {});
@@ -139,7 +139,7 @@ test('a database chosen in the settings is where the server keeps the office', a
   const chosen = path.join(scratch, 'chosen', 'office.db');
   const config = await hostConfig(home, { database: chosen });
   const { tools } = await runServer(config, home);
-  assert.equal(tools.length, 6);
+  assert.equal(tools.length, AGENT_TOOLS.length);
   assert.ok(fs.existsSync(chosen), `the database is not at ${chosen}`);
   assert.ok(!fs.existsSync(path.join(home, '.local/share/office-mcp/office.db')), 'the default database was created too');
 });
