@@ -73,6 +73,17 @@ std::string read_all(const std::string& path) {
 
 // ---- customers -------------------------------------------------------------------------------
 
+// Every customer, by id, a thousand at a time.
+std::vector<office::Customer> all_customers(OfficeStore& store) {
+    std::vector<office::Customer> all;
+    for (std::int64_t after = 0;;) {
+        const auto page = store.customers_after(after, 1000);
+        all.insert(all.end(), page.begin(), page.end());
+        if (page.size() < 1000) return all;
+        after = page.back().id;
+    }
+}
+
 int list_customers(const Options& o) {
     auto store = open_store(o);
     std::vector<std::vector<std::string>> rows{{"ID", "NAME", "EMAIL"}};
@@ -83,12 +94,7 @@ int list_customers(const Options& o) {
         if (page.more > 0)
             more = (page.more_exact ? "" : "more than ") + std::to_string(page.more) + " more match; a longer --query finds fewer.\n";
     } else {
-        for (std::int64_t after = 0;;) {
-            const auto page = store->customers_after(after, 1000);
-            for (const auto& c : page) rows.push_back({std::to_string(c.id), c.name, c.email});
-            if (page.size() < 1000) break;
-            after = page.back().id;
-        }
+        for (const auto& c : all_customers(*store)) rows.push_back({std::to_string(c.id), c.name, c.email});
     }
     if (rows.size() == 1) {
         std::printf("%s\n", o.records.query ? "No customer matches." : "No customers yet (office-mcp customers add or import).");
@@ -102,13 +108,7 @@ int list_customers(const Options& o) {
 int export_customers(const Options& o) {
     if (o.command.size() > 3) fail("usage: office-mcp customers export [FILE.csv]");
     auto store = open_store(o);
-    std::vector<office::Customer> all;
-    for (std::int64_t after = 0;;) {
-        const auto page = store->customers_after(after, 1000);
-        all.insert(all.end(), page.begin(), page.end());
-        if (page.size() < 1000) break;
-        after = page.back().id;
-    }
+    const auto all = all_customers(*store);
     const std::string csv = office::write_customer_csv(all);
     if (o.command.size() == 2) {
         std::fwrite(csv.data(), 1, csv.size(), stdout);

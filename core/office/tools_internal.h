@@ -39,12 +39,21 @@ inline std::int64_t id_argument(const json& value) {
     return static_cast<std::int64_t>(d);
 }
 
+// Who writes, as the audit trail records it: the caller at `at`; the action and subject are the write's.
+inline AuditEntry stamp(const CallContext& ctx, std::string at) {
+    return AuditEntry{0, std::move(at), ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
+                      "", "", 0, "", ctx.caller.principal, ctx.caller.trace.trace_id, ctx.caller.trace.span_id};
+}
+
 // One row of the audit trail, written in the caller's open transaction with the write itself.
 inline void audit(OfficeStore& store, const CallContext& ctx, std::string_view action, std::string_view subject_type,
            std::int64_t subject_id, std::string detail, std::string at) {
-    store.append_audit(AuditEntry{0, std::move(at), ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
-                                std::string(action), std::string(subject_type), subject_id, std::move(detail),
-                                ctx.caller.principal, ctx.caller.trace.trace_id, ctx.caller.trace.span_id});
+    AuditEntry entry = stamp(ctx, std::move(at));
+    entry.action = action;
+    entry.subject_type = subject_type;
+    entry.subject_id = subject_id;
+    entry.detail = std::move(detail);
+    store.append_audit(entry);
 }
 
 ToolOutcome find_customer(CallContext& ctx, const json& args);

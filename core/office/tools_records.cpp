@@ -11,11 +11,6 @@ namespace office::tools_internal {
 
 namespace {
 
-AuditEntry stamp(const CallContext& ctx) {
-    return AuditEntry{0, utc_time(ctx.now()), ctx.caller.name, ctx.caller.version, ctx.caller.era, ctx.caller.protocol_version,
-                      "", "", 0, "", ctx.caller.principal, ctx.caller.trace.trace_id, ctx.caller.trace.span_id};
-}
-
 std::optional<std::string> optional_text(const json& args, const char* name) {
     const auto it = args.find(name);
     return it == args.end() ? std::nullopt : std::optional(it->get<std::string>());
@@ -26,7 +21,7 @@ ToolOutcome change_records(CallContext& ctx, Change&& change) {
     auto& store = ctx.store();
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
-    RecordOutcome outcome = change(store, stamp(ctx));
+    RecordOutcome outcome = change(store, stamp(ctx, utc_time(ctx.now())));
     if (!outcome.ok) return refuse(std::move(outcome.sentence));
     return commit_with_result(tx, store, ctx, ToolResult{std::move(outcome.sentence), std::move(outcome.data)});
 }
