@@ -13,7 +13,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 9;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email; 9: customer_search
+inline constexpr int kSchemaVersion = 10;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email; 9: customer_search; 10: customer_words
 
 // Makes `db` an office database at kSchemaVersion: makes an empty file an office of `kind`,
 // migrates an older one forward, leaves a current one alone. Throws StoreError for a file that
