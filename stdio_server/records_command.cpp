@@ -191,6 +191,8 @@ int import_customers(const Options& o) {
         }
         tx.commit();
         std::printf("%s\n", sentence.c_str());
+        constexpr std::int64_t kMany = 1000;  // customers written at once for which the search is made compact again
+        if (added + updated >= kMany) store->optimize_customer_search();
         return 0;
     } catch (const office::StoreError& e) {
         fail(e.what());

@@ -46,6 +46,7 @@ public:
     void update_customer(const Customer& customer) override { real().update_customer(customer); }
     CustomerUse customer_use(std::int64_t id) override { return real().customer_use(id); }
     void remove_customer(std::int64_t id) override { real().remove_customer(id); }
+    void optimize_customer_search() override { real().optimize_customer_search(); }
     std::vector<Customer> customers_after(std::int64_t after, int limit) override { return real().customers_after(after, limit); }
     std::vector<Invoice> invoices_after(std::int64_t after, int limit, std::int64_t customer) override {
         return real().invoices_after(after, limit, customer);

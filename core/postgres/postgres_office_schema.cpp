@@ -157,6 +157,18 @@ CREATE INDEX customers_name_trigrams ON customers USING gin (name gin_trgm_ops);
 CREATE INDEX customers_email_trigrams ON customers USING gin (email gin_trgm_ops);
 )sql";
 
+// 7: the whole words of a customer's name and email (SQLite schema 10's customer_words), for a
+// query holding whole words (whole_words, store_sql.h): split at ASCII separators (not a letter
+// or digit) after lower(), the fold ILIKE itself makes in a UTF-8 database, so every row ILIKE
+// matches holds the query's words. The same function splits the query's words in the statement.
+constexpr std::string_view kVersion7Tables = R"sql(
+CREATE FUNCTION customer_words(name TEXT, email TEXT) RETURNS TEXT[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_remove(regexp_split_to_array(lower(name), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+') ||
+                      regexp_split_to_array(lower(email), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+'), '')
+$$;
+CREATE INDEX customers_words ON customers USING gin (customer_words(name, email));
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -230,6 +242,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         {4, kVersion4Tables},
         {5, kVersion5Tables},
         {6, kVersion6Tables},
+        {7, kVersion7Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

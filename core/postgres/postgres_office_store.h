@@ -25,7 +25,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 6;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9)
+inline constexpr int kPostgresSchemaVersion = 7;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9); 7: customer_words (SQLite 10)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -95,6 +95,7 @@ public:
     void update_customer(const Customer& customer) override;
     CustomerUse customer_use(std::int64_t id) override;
     void remove_customer(std::int64_t id) override;
+    void optimize_customer_search() override;
     std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
     std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
     std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;

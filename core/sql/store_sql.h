@@ -7,8 +7,11 @@
 #include "office_tables.h"
 #include "store_error.h"
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace office {
 
@@ -63,6 +66,31 @@ inline std::string like_literal(std::string_view text) {
         pattern += c;
     }
     return pattern + "%";
+}
+
+// The whole words of find_customer's `text`, for the stores' word indexes: a word is a run of 3
+// bytes or more with an ASCII separator (not a letter or digit) on each side within `text`, at
+// least one of them an ASCII letter or digit (shorter runs, as the "a" of "ana a. gil", are in
+// too many rows to be worth reading). A name or email holding `text` holds each such run with
+// those separators around it, so it is a whole word of that name or email too, split at the
+// same separators: a row holds `text` only if its words include all of these (SQLite's
+// customer_words with the unicode61 tokenizer, PostgreSQL's customer_words(name, email)).
+// Their indexes narrow, LIKE decides. The first and last runs of `text` are not whole words
+// (they may be the end or the start of longer ones).
+inline std::vector<std::string> whole_words(std::string_view text) {
+    const auto separator = [](unsigned char c) { return c < 0x80 && !std::isalnum(c); };
+    std::vector<std::string> words;
+    std::size_t start = text.size();  // where the current run began, after a separator
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (!separator(text[i])) continue;
+        if (start < i) {
+            const std::string_view run = text.substr(start, i - start);
+            if (run.size() >= 3 && std::any_of(run.begin(), run.end(), [](unsigned char c) { return c < 0x80 && std::isalnum(c); }))
+                words.emplace_back(run);
+        }
+        start = i + 1;
+    }
+    return words;
 }
 
 }  // namespace office

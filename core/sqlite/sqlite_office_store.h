@@ -67,6 +67,7 @@ public:
     void update_customer(const Customer& customer) override;
     CustomerUse customer_use(std::int64_t id) override;
     void remove_customer(std::int64_t id) override;
+    void optimize_customer_search() override;
     std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
     std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
     std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;

@@ -192,6 +192,10 @@ public:
     virtual void update_customer(const Customer& customer) = 0;  // its name and email
     virtual CustomerUse customer_use(std::int64_t id) = 0;
     virtual void remove_customer(std::int64_t id) = 0;
+    // After many customers were written at once (an import), outside a write: the search
+    // indexes made compact again (SQLite: FTS5's optimize), the planner's statistics fresh
+    // (PostgreSQL: VACUUM ANALYZE), so find_customers reads as little as it can.
+    virtual void optimize_customer_search() = 0;
     // At most `limit` customers with id > after_id, by id (the whole list, a page at a time).
     virtual std::vector<Customer> customers_after(std::int64_t after_id, int limit) = 0;
     // At most `limit` invoices with id > after_id, by id; only `customer_id`'s when it is not 0.

@@ -157,3 +157,32 @@ TEST_CASE("invoices and the menu from the console, then an agent books, bills an
     server.close_stdin();
     CHECK(server.wait() == 0);
 }
+
+TEST_CASE("a large import leaves the customer search compact, and an agent finds one customer among thousands", "[e2e]") {
+    // Two imports of 2500 rows, each past the size from which customers import makes the search
+    // indexes compact again (optimize_customer_search: FTS5's optimize on SQLite, VACUUM
+    // ANALYZE on PostgreSQL); without it, SQLite's indexes would hold a segment per import.
+    EmptyOffice office;
+    for (int part = 0; part < 2; ++part) {
+        std::string csv = "name,email\n";
+        for (int k = part * 2500 + 1; k <= (part + 1) * 2500; ++k)
+            csv += "Person " + std::to_string(k) + ",p" + std::to_string(k) + ".house@example.net\n";
+        const std::string file = office.dir.file("part" + std::to_string(part) + ".csv");
+        write(file, csv);
+        const auto imported = office.run({"customers", "import", file});
+        INFO(imported.err);
+        REQUIRE(imported.status == 0);
+        CHECK(imported.out == "Imported 2500 customers (ids " + std::to_string(part * 2500 + 1) + " to " +
+                                  std::to_string((part + 1) * 2500) + ") from " + file + "; 0 were already customers, skipped.\n");
+    }
+    if (!office::testing::on_postgres()) {
+        CHECK(office.db.number("SELECT count(DISTINCT segid) FROM customer_words_idx") == 1);
+        CHECK(office.db.number("SELECT count(DISTINCT segid) FROM customer_search_idx") == 1);
+    }
+    office::testing::ServerProcess server({"--db", office.db.arg()});
+    office::testing::initialize(server, "2025-11-25");
+    const json found = server.request(office::testing::legacy_call(1, "find_customer", {{"query", "p4321.house@"}}))["result"];
+    CHECK(found["content"][0]["text"] == "Found 1 customer matching \"p4321.house@\":\n- #4321 Person 4321 <p4321.house@example.net>");
+    server.close_stdin();
+    CHECK(server.wait() == 0);
+}

@@ -1,6 +1,7 @@
 // find_customer in a large office (issue 37, "Scale"), on both stores ([tools]: the suite runs
 // again as postgres.*): the index (SQLite schema 9's trigrams in customer_search and 10's
-// words in customer_words, PostgreSQL 6's pg_trgm indexes) narrows, LIKE/ILIKE decides, so every query answers what the plain LIKE
+// words in customer_words; PostgreSQL 6's pg_trgm indexes and 7's customers_words) narrows,
+// LIKE/ILIKE decides, so every query answers what the plain LIKE
 // statement of before answers (checked against it here, short queries included); a page is at
 // most 50 with the count of further matches (counted up to 1000); the index follows every
 // write to customers. The speed is office-bench --customers' (a ratio), never timed here.
@@ -138,8 +139,8 @@ TEST_CASE("find_customer's index follows every write to customers", "[tools]") {
     Desk desk;
     auto ids = [&](const std::string& query) { return found_ids(desk.call("find_customer", {{"query", query}})); };
     add_generated(desk, 100);  // past the size below which SQLite's store reads the table instead
-    // Queries with a whole word ("@yarrowmail.") go through SQLite's word index, the others
-    // through its trigrams.
+    // Queries with a whole word ("@yarrowmail.") go through the stores' word indexes, the
+    // others through their trigrams.
     desk.exec("INSERT INTO customers (name, email) VALUES ('Quentin Yarrow', 'qy@yarrowmail.net')");
     const std::string id = desk.text("SELECT id FROM customers WHERE email = 'qy@yarrowmail.net'");
     CHECK(ids("yarrow") == std::vector<std::string>{id});
@@ -178,7 +179,7 @@ TEST_CASE("a million generated customers: one is found, a broad query is a page 
     CHECK(desk.number("SELECT count(*) FROM customers") == 1'000'003);
     json r = desk.call("find_customer", {{"query", "c765432@"}});
     CHECK(text_of(r) == "Found 1 customer matching \"c765432@\":\n- #765435 Customer 765432 Zed <c765432@example.org>");
-    r = desk.call("find_customer", {{"query", "r 765432 Z"}});  // a whole word: SQLite's word index
+    r = desk.call("find_customer", {{"query", "r 765432 Z"}});  // a whole word: the word index
     CHECK(found_ids(r) == std::vector<std::string>{"765435"});
     r = desk.call("find_customer", {{"query", "Customer 99999"}});  // 99999 and 999990-999999
     CHECK(found_ids(r).size() == 11);

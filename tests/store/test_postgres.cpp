@@ -289,6 +289,34 @@ TEST_CASE("a PostgreSQL office at schema 4 migrates to 5: its customers kept, on
     CHECK(schema_of(db) == schema_of(fresh));
 }
 
+TEST_CASE("a PostgreSQL office at schema 6 migrates to 7: its customers, those written by hand too, are found by their words", "[.][postgres]") {
+    TestDatabase db;
+    {
+        office::pg::Connection conn(db.arg());
+        office::migrate_postgres(conn, office::postgres_migrations().first(6));  // what the schema-6 office-mcp made
+        db.exec("INSERT INTO customers (name, email) SELECT 'Person ' || k, 'p' || k || '.zeta' || k || '@example.net' "
+                "FROM generate_series(1, 200) k");
+        CHECK(db.text("SELECT to_regclass('customers_words') IS NULL") == "t");
+    }
+    PostgresOfficeStore store(db.arg());
+    CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
+    CHECK(db.text("SELECT to_regclass('customers_words') IS NOT NULL") == "t");
+    // "zeta123" is a whole word of the query: the word index's statement answers it.
+    auto page = store.find_customers("p123.ZETA123@");
+    REQUIRE(page.customers.size() == 1);
+    CHECK(page.customers[0].email == "p123.zeta123@example.net");
+    store.begin_write();
+    store.add_customer("Late Comer", "late.comer@example.net");
+    store.commit_write();
+    CHECK(store.find_customers("e.comer@").customers.size() == 1);
+    store.optimize_customer_search();  // VACUUM (ANALYZE), outside a write
+    CHECK(store.find_customers(" Comer").customers.size() == 1);
+
+    TestDatabase fresh;
+    PostgresOfficeStore made(fresh.arg());
+    CHECK(schema_of(db) == schema_of(fresh));
+}
+
 TEST_CASE("a PostgreSQL office at schema 4 with two customers whose emails differ only in case is refused, left at 4", "[.][postgres]") {
     // One email, one customer is new in 5; an office that someone wrote both into by hand must
     // choose which stays: the step fails, in its transaction, and says which address.
