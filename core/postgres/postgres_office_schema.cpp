@@ -304,6 +304,7 @@ void reset_postgres(pg::Connection& conn, OfficeKind kind) {
             "SELECT string_agg(format('%I', c.relname), ', ') FROM pg_class c "
             "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')");
         if (!tables.is_null(0, 0)) conn.exec("DROP TABLE " + tables.text(0, 0) + " CASCADE");
+        conn.exec("DROP FUNCTION IF EXISTS customer_words(TEXT, TEXT)");  // schema 7's, made again with the office
         make_office(conn, kind);
     });
 }
