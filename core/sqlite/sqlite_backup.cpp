@@ -305,7 +305,8 @@ OfficeFileFacts backup_office_file(const std::string& db, const std::string& fil
                                    const std::vector<SideFile>& side_files) {
     if (!exists(db)) refuse("database " + db + " does not exist: there is nothing to back up", kCantOpen);
     if (exists(file) && !force) refuse(file + " already exists: --force replaces it");
-    if (fs::equivalent(db, file) || file == db) refuse("the backup cannot be the office itself");
+    std::error_code ec;
+    if (file == db || fs::equivalent(db, file, ec)) refuse("the backup cannot be the office itself");
     PartialFile partial(file + ".partial");
     {
         // Read-write, as every opener of a live office: a read-only connection could not
@@ -333,7 +334,8 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
                                    const std::vector<SideFile>& side_files) {
     RestoreOutcome outcome;
     outcome.facts = check_office_file(file);
-    if (exists(db) && fs::equivalent(file, db)) refuse("the backup " + file + " is the office itself");
+    std::error_code ec;
+    if (file == db || fs::equivalent(file, db, ec)) refuse("the backup " + file + " is the office itself");
     PartialFile partial(db + ".restore-partial");
     {
         Database source(file, Database::Mode::ReadOnly, Durability::Power);
@@ -386,14 +388,17 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
         }
         sync_directory(dir);
     }
+    // The side files before the office's rename, as in a backup: killed in between, the old
+    // office runs with the backup's key and tokens (both kept under the old name too), which
+    // costs at most a refund form sealed a moment ago; never the other way round.
     for (const auto& side : side_files) {
         if (!exists(side.from)) continue;  // the office keeps its own
         if (exists(side.to) && !outcome.kept.empty()) {
-            const std::string kept_side = outcome.kept + side.to.substr(db.size());
-            if (side.to.rfind(db, 0) == 0) {
-                if (::link(side.to.c_str(), kept_side.c_str()) != 0 && errno != EEXIST)
-                    refuse_errno("cannot keep " + side.to + " as " + kept_side, errno);
-            }
+            // office.db.key -> office.db.before-restore-T.key; a tokens file elsewhere -> NAME.before-restore-T
+            const std::string kept_side = side.to.rfind(db, 0) == 0 ? outcome.kept + side.to.substr(db.size())
+                                                                     : side.to + outcome.kept.substr(db.size());
+            if (::link(side.to.c_str(), kept_side.c_str()) != 0 && errno != EEXIST)
+                refuse_errno("cannot keep " + side.to + " as " + kept_side, errno);
         }
         copy_private_file(side.from, side.to);
     }

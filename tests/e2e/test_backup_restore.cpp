@@ -94,6 +94,15 @@ void order_lunches(const std::string& db, const std::string& tag, int orders) {
     REQUIRE(server.wait() == 0);
 }
 
+// The kept office a restore names on stdout ("... is kept as PATH.").
+std::string kept_office(const std::string& out) {
+    const std::string lead = "The office it replaced is kept as ";
+    const auto at = out.find(lead);
+    if (at == std::string::npos) return "";
+    const auto end = out.find(".\n", at);
+    return out.substr(at + lead.size(), end - at - lead.size());
+}
+
 std::set<std::string> names_in(const std::string& dir) {
     std::set<std::string> names;
     for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename().string());
@@ -194,12 +203,21 @@ TEST_CASE("restore refuses a bad file with one sentence and leaves the office un
     const auto db = dir.file("office.db");
     REQUIRE(run_office_mcp({"db", "init", "--db", db}).status == 0);
     order_lunches(db, "kept", 3);
+    // Side files as the office has them (the servers here take their keys from the environment).
+    write_bytes(db + ".key", "the key of the backed-up office\n");
+    write_bytes(db + ".tokens", "# the tokens of the backed-up office\n");
     const auto good = dir.file("good.db");
     {
         const auto made = run_office_mcp({"backup", good, "--db", db});
         INFO(made.err);
         REQUIRE(made.status == 0);
+        CHECK(made.out.find("With " + good + ".key (mode 0600).") != std::string::npos);
+        for (const char* side : {".key", ".tokens"}) {
+            CHECK(bytes_of(good + side) == bytes_of(db + side));
+            CHECK((fs::status(good + side).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+        }
     }
+    write_bytes(db + ".key", "a newer key\n");
     order_lunches(db, "later", 2);  // the office now differs from the backup
     const auto office_bytes = bytes_of(db);
     const auto office_print = fingerprint(db);
@@ -280,12 +298,13 @@ TEST_CASE("restore refuses a bad file with one sentence and leaves the office un
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(fingerprint(db) == fingerprint(good));
-    std::string kept;
-    for (const auto& name : names_in(dir.path()))
-        if (name.starts_with("office.db.before-restore-") && name.find("-wal") == std::string::npos) kept = dir.file(name);
-    REQUIRE(!kept.empty());
-    CHECK(r.out.find("kept as " + kept) != std::string::npos);
+    const auto kept = kept_office(r.out);
+    REQUIRE(kept.starts_with(db + ".before-restore-"));
+    REQUIRE(fs::exists(kept));
     CHECK(fingerprint(kept) == office_print);
+    CHECK(bytes_of(db + ".key") == bytes_of(good + ".key"));  // the backup's key, and the replaced one kept
+    CHECK(bytes_of(kept + ".key") == "a newer key\n");
+    CHECK(bytes_of(db + ".tokens") == bytes_of(good + ".tokens"));
     CHECK(!fs::exists(db + "-wal"));
     {
         ServerProcess server({"--db", db}, kKeys);
@@ -329,10 +348,8 @@ TEST_CASE("restore is refused while a server has the office open, and with --for
     CHECK(ordered(after));
     server.close_stdin();
     CHECK(server.wait() == 0);
-    std::string kept;
-    for (const auto& name : names_in(dir.path()))
-        if (name.starts_with("office.db.before-restore-") && !name.ends_with("-wal") && !name.ends_with("-shm")) kept = dir.file(name);
-    REQUIRE(!kept.empty());
+    const auto kept = kept_office(forced.out);
+    REQUIRE(kept.starts_with(db + ".before-restore-"));
     CHECK(fingerprint(db) == fingerprint(good));  // no order in the restored office
     office::Database old(kept, office::Database::Mode::ReadWrite);
     CHECK(number(old, "SELECT count(*) FROM lunch_orders") == 2);  // n1 and n2, the second after the restore
