@@ -51,7 +51,7 @@ fi
 cmake --build "$asan" --target office-mcp office-mcp-pg office-replicas office_tests fuzz_session fuzz_schema_validator fuzz_http_endpoint fuzz_jwt fuzz_customer_csv >&2
 
 # The figures the hardening tests print (fuzz executions, kill -9 rounds, races, bad inputs).
-figures() { grep -hE '^(fuzz_[a-z_]+|durability|races|burst|hostile input|full database|corrupted database|json schema test suite|drain): ' "$1/Testing/Temporary/LastTest.log" || true; }
+figures() { grep -hE '^(fuzz_[a-z_]+|durability|backup|races|burst|hostile input|full database|corrupted database|json schema test suite|drain): ' "$1/Testing/Temporary/LastTest.log" || true; }
 
 echo "== tests ($build)"
 # A run that selects no test is an error: a suite that vanished must not pass. (With a filter

@@ -2,6 +2,7 @@
 
 #include "approvals.h"
 #include "audit.h"
+#include "backup_command.h"
 #include "clock.h"
 #include "records_command.h"
 #include "session.h"
@@ -33,6 +34,19 @@ Usage:
                                         | pay ID
   office-mcp menu list | add NAME [--price 4.50] | remove NAME
                                         the lunch menu order_lunch offers (empty: not offered)
+  office-mcp backup FILE [--force]      a consistent copy of the SQLite office in FILE while servers keep
+                                        writing (one snapshot, synced to disk, mode 0600), with its
+                                        key and tokens files as FILE.key and FILE.tokens; checked as
+                                        restore checks it; prints its rows per table, size, schema
+                                        and last audit id. An existing FILE only with --force
+  office-mcp restore FILE [--force]     check FILE (an office, a schema this build knows, SQLite's
+                                        integrity and foreign key checks, every invoice's refunds
+                                        adding up), then put it in place of the office in one rename;
+                                        the old one is kept as DATABASE.before-restore-TIME. Refused
+                                        while a process has the office open; --force replaces it
+                                        anyway, and servers that had it open keep serving the old,
+                                        kept file until they stop: stop them all, then start them
+                                        again. (PostgreSQL offices: not yet, issue 41)
   office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
                                         claude-desktop, claude-code, vscode or cursor (it carries
                                         every serving option given: --db, --profile, --tools, ...)
@@ -273,5 +287,6 @@ std::optional<int> run_command(const Options& o) {
     if (name == "audit") return run_audit_command(o);
     if (name == "approvals") return run_approvals_command(o);
     if (const auto status = run_records_command(o)) return status;
+    if (const auto status = run_backup_command(o)) return status;
     fail("unknown command " + name + " (see --help)");
 }

@@ -1,4 +1,4 @@
-// The operator's commands (db, config, log tail, audit, approvals) and the --help text: what
+// The operator's commands (db, config, log tail, audit, approvals, backup, restore) and the --help text: what
 // office-mcp does when argv names a command instead of asking it to serve MCP on stdin/stdout.
 
 #pragma once

@@ -167,6 +167,8 @@ Options parse_options(int argc, char** argv) {
             o.records.dry_run = true;
         } else if (arg == "--update") {
             o.records.update = true;
+        } else if (arg == "--force") {
+            o.force = true;
         } else if (!arg.empty() && arg[0] == '-') {
             fail("unknown option " + arg + " (see --help)");
         } else {

@@ -43,6 +43,7 @@ struct Options {
         std::optional<std::int64_t> customer;
         bool dry_run = false, update = false;
     } records;
+    bool force = false;  // backup FILE --force: replace FILE; restore --force: replace an office that is open
     std::vector<std::string> command;  // "db init", "config vscode", ...
     // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
     std::string http;

@@ -1,0 +1,62 @@
+#pragma once
+// Backups of a SQLite office and their restore (issue 41; docs/operating.md, "Backups"). A
+// backup is one self-contained office file (rollback journal, no -wal beside it) taken from one
+// read snapshot while servers keep writing; a restore checks a file before anything is changed
+// and then swaps it in with a rename, keeping the old office beside it. The side files (the
+// state key, the tokens) are the caller's to name: this layer only copies them safely.
+
+#include "store_error.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace office {
+
+// What an office file holds, as a backup or a restore reports it.
+struct OfficeFileFacts {
+    std::int64_t schema_version = 0;
+    std::int64_t last_audit_id = 0;  // 0: no audit row (or a schema before the trail)
+    std::int64_t bytes = 0;
+    std::vector<std::pair<std::string, std::int64_t>> rows;  // every table (not FTS shadows), by name
+};
+
+// Checks that `path` is an office this build can serve, without changing it: a SQLite file as
+// long as its header says, the office's application id, a schema not newer than this build,
+// integrity_check and foreign_key_check clean, every invoice's refunded_cents the sum of its
+// refunds. Throws StoreError with one sentence naming `path` and the first failure.
+OfficeFileFacts check_office_file(const std::string& path);
+
+// A side file (key, tokens) to copy beside a backup or a restored office.
+struct SideFile {
+    std::string from, to;
+};
+
+// Writes a consistent copy of the office `db` to `file` (VACUUM INTO: one read transaction,
+// which in WAL mode never blocks a writer), checks it with check_office_file, syncs it and
+// renames it into place, then syncs the directory; the copy is 0600. Each side file whose
+// `from` exists is copied (0600, synced, renamed) before the office appears, and one that does
+// not exist removes a stale `to`, so a complete-looking `file` always has its own side files.
+// The copy is made as `file`.partial (cleared and reused by the next backup of `file`; two
+// backups to one `file` at once: the second is refused). Refuses an existing `file` unless
+// `force`. Throws StoreError with one sentence.
+OfficeFileFacts backup_office_file(const std::string& db, const std::string& file, bool force,
+                                   const std::vector<SideFile>& side_files);
+
+struct RestoreOutcome {
+    OfficeFileFacts facts;  // what the restored office holds
+    std::string kept;       // where the old office is kept ("" when there was none)
+    bool forced_past_open = false;  // --force replaced an office another process had open
+};
+
+// Replaces the office `db` with the backup `file` once check_office_file passed: the copy is
+// written beside `db`, synced, and renamed over it; the old file stays as
+// `db`.before-restore-<UTC time>, its WAL checkpointed into it first. Refuses while another
+// process has `db` open (a server, office-desk) unless `force`. Side files are restored the
+// same way (the old one kept under the same suffix); a side file the backup has none of leaves
+// the office's own in place. Throws StoreError with one sentence; nothing is changed then.
+RestoreOutcome restore_office_file(const std::string& file, const std::string& db, bool force,
+                                   const std::vector<SideFile>& side_files);
+
+}  // namespace office
