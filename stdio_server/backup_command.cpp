@@ -71,8 +71,9 @@ int restore(const Options& o) {
         if (!outcome.kept.empty()) std::printf("The office it replaced is kept as %s.\n", outcome.kept.c_str());
         if (outcome.forced_past_open)
             std::fprintf(stderr,
-                         "office-mcp: the office was open in another process: a server that had it open keeps serving the "
-                         "old office (now %s) until it stops. Stop every such server before starting one on the restored office.\n",
+                         "office-mcp: the office was open in another process: a stdio server that had it open serves the "
+                         "restored office from its next request; an HTTP server stops within a second (exit status 75) for "
+                         "its manager to start it again; what they wrote before that is in %s.\n",
                          outcome.kept.c_str());
         return 0;
     } catch (const office::StoreError& e) {

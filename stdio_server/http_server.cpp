@@ -170,7 +170,7 @@ public:
         wait_for_signal();
         notify("READY=1");
         io_.run();
-        return 0;
+        return status_;
     }
 
     const HttpServerOptions& options() const { return options_; }
@@ -285,6 +285,15 @@ private:
         watch_.expires_after(std::chrono::milliseconds(500));
         watch_.async_wait([this](beast::error_code ec) {
             if (ec) return;
+            // office-mcp restore --force put another office under the name: the sessions of
+            // this process hold state of the old one, so it stops as on SIGTERM (in-flight
+            // requests answered) with a status that asks its manager to start it again.
+            if (!draining_ && endpoint_.store_replaced()) {
+                log("office_replaced", {{"problem", "the office was replaced (office-mcp restore --force): stopping so "
+                                                    "that a new start serves the restored one"}});
+                status_ = kReplacedStatus;
+                return start_drain();
+            }
             endpoint_.poll();
             watch();
         });
@@ -420,6 +429,7 @@ private:
     std::vector<Pending> pending_;
     std::map<std::uint64_t, std::shared_ptr<Peer>> streams_;
     std::unordered_set<Peer*> open_;
+    int status_ = 0;  // run()'s: kReplacedStatus after the office was replaced
     bool draining_ = false;  // SIGTERM came: /readyz is 503, every response closes its connection
     bool closing_ = false;   // the drain delay is over: no new connections; done when none is open
 };

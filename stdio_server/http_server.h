@@ -68,4 +68,8 @@ std::optional<bool> is_loopback_address(const std::string& host);
 // once listening (https:// with TLS). Returns the exit status; throws std::runtime_error when it cannot listen.
 int serve_http(HttpServerOptions options);
 
+// serve_http's status when it stopped because `office-mcp restore --force` replaced the office
+// (EX_TEMPFAIL): its manager starts it again (Restart=on-failure) on the restored office.
+inline constexpr int kReplacedStatus = 75;
+
 }  // namespace office

@@ -263,7 +263,8 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     } catch (const std::exception& e) {
         fail("cannot serve HTTP on " + o.http + ": " + e.what());
     }
-    logger.event(office::LogLevel::Info, "stop", stop_line(o, "signal", status, {}));
+    logger.event(status == 0 ? office::LogLevel::Info : office::LogLevel::Warn, "stop",
+                 stop_line(o, status == office::kReplacedStatus ? "office replaced" : "signal", status, {}));
     log.flush();
     return status;
 }

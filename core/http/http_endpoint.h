@@ -168,6 +168,7 @@ public:
     // are one line of JSON saying which ({"status":"ready"}), nothing about the office.
     // The server is stopping: /readyz answers 503 from now on, so a balancer stops sending.
     void start_draining() { draining_ = true; }
+    bool store_replaced() const { return options_.store && options_.store->replaced(); }  // OfficeStore::replaced
 
     // What /metrics shows; the transport adds what only it sees.
     Metrics& metrics() { return metrics_; }

@@ -138,6 +138,7 @@ public:
 
     std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after_id, int limit) override;
     std::int64_t change_mark() override;
+    bool replaced() override { return false; }  // a restore loads into the office's own schema
 
 private:
     // Runs one statement. The reconnect rule: when the connection is found lost and nothing of

@@ -52,6 +52,13 @@ Connection::Connection(ConnectionOptions options)
     : options_(std::move(options)), splitter_(options_.max_line), session_(session_options(options_)) {}
 
 void Connection::begin_round(bool grouped) {
+    if (store_ && store_->replaced()) {
+        // office-mcp restore --force put another office under the name: this round and the
+        // next are served by it (opened again, as at the first request), with its key file.
+        store_.reset();
+        sealer_.reset();
+        if (options_.logger) options_.logger->event(LogLevel::Warn, "office_replaced", {{"problem", "the office was replaced (office-mcp restore --force): serving the restored one from now on"}});
+    }
     grouped_ = grouped && store_ != nullptr;
     if (grouped_) store_->begin_batch();
 }

@@ -240,6 +240,11 @@ Statement& Database::prepare(std::string_view sql) {
     return *statements.emplace(std::string(sql), std::move(statement)).first->second;
 }
 
+void Database::keep_wal_on_close() {
+    int keep = 1;
+    sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &keep);
+}
+
 void Database::exec(std::string_view sql) {
     const char* p = sql.data();
     const char* end = sql.data() + sql.size();

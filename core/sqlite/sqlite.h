@@ -85,6 +85,10 @@ public:
     // Switches the file to WAL (persistent in the file). Switching takes an exclusive lock
     // without calling the busy handler, so it retries for as long as busy_timeout would wait.
     void use_wal();
+    // Closing the last connection deletes the -wal and -shm by the database's name; once another
+    // file has that name (office-mcp restore --force), they are the other file's: this keeps
+    // SQLite from deleting them (SQLITE_FCNTL_PERSIST_WAL). Its own WAL is checkpointed as usual.
+    void keep_wal_on_close();
 
     // A cached prepared statement for this exact SQL text, reset and with bindings
     // cleared. The reference stays valid for the life of the Database. Step to the end or

@@ -9,6 +9,8 @@
 #include "store_sql.h"
 
 #include <utility>
+
+#include <sys/stat.h>
 #include <vector>
 
 namespace office {
@@ -17,7 +19,18 @@ using namespace sqlite_code;
 
 // A statement stopped before its end is reset at once (see query_int in sqlite_office_file.cpp).
 
-SqliteOfficeStore::SqliteOfficeStore(std::unique_ptr<Database> db) : db_(std::move(db)) {}
+SqliteOfficeStore::SqliteOfficeStore(std::unique_ptr<Database> db) : db_(std::move(db)) {
+    struct stat st {};
+    if (::stat(db_->path().c_str(), &st) == 0) file_.emplace(st.st_dev, st.st_ino);
+}
+
+bool SqliteOfficeStore::replaced() {
+    // Only another file under the name: a name that is gone is not a new office to open.
+    struct stat st {};
+    if (!file_ || ::stat(db_->path().c_str(), &st) != 0 || std::pair(st.st_dev, st.st_ino) == *file_) return false;
+    db_->keep_wal_on_close();  // the -wal and -shm under the name are the restored office's now
+    return true;
+}
 
 SqliteOfficeStore::~SqliteOfficeStore() = default;
 

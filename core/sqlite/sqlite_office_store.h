@@ -9,6 +9,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+
+#include <sys/types.h>
 
 namespace office {
 
@@ -110,10 +113,12 @@ public:
 
     std::vector<nlohmann::json> read_rows(OfficeTable table, std::int64_t after_id, int limit) override;
     std::int64_t change_mark() override;
+    bool replaced() override;
 
 private:
     std::unique_ptr<Database> db_;
     std::optional<Transaction> write_;  // the open write unit
+    std::optional<std::pair<dev_t, ino_t>> file_;  // the file db_ opened (none: in memory)
 };
 
 // open_office_database, as a store.

@@ -263,6 +263,10 @@ public:
     // in its transaction, so this changes with every committed write by any process: what change
     // notifications and cache validators compare. (A reset office starts again from 0.)
     virtual std::int64_t change_mark() = 0;
+    // Whether another office now has this one's name: `office-mcp restore --force` renamed the
+    // restored file over it while this store had it open, so it reads and writes the old file,
+    // kept under another name. Its owner opens the office again (stdio) or stops (HTTP).
+    virtual bool replaced() = 0;
 };
 
 // One write unit: begun on construction, rolled back on destruction unless committed.

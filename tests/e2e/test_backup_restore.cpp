@@ -319,7 +319,7 @@ TEST_CASE("restore refuses a bad file with one sentence and leaves the office un
                 "that do not add up), office unchanged each time; 1 good one restored and served\n", refused);
 }
 
-TEST_CASE("restore is refused while a server has the office open, and with --force that server keeps the old, kept file", "[restore]") {
+TEST_CASE("restore is refused while a server has the office open, and with --force that server serves the restored office", "[restore]") {
     std::signal(SIGPIPE, SIG_IGN);
     TempDir dir;
     const auto db = dir.file("office.db");
@@ -341,18 +341,22 @@ TEST_CASE("restore is refused while a server has the office open, and with --for
     const auto forced = run_office_mcp({"restore", good, "--db", db, "--force"});
     INFO(forced.err);
     REQUIRE(forced.status == 0);
-    CHECK(forced.err.find("keeps serving the old office") != std::string::npos);
-    // What a server does after a forced restore, measured: it goes on answering, and writes
-    // into the old office under its kept name, not into the restored one.
+    CHECK(forced.err.find("a stdio server that had it open serves the restored office from its next request") != std::string::npos);
+    // The server sees the other file under the name at its next request and opens it: the
+    // order goes into the restored office, the kept one holds only what came before.
     const auto after = order(2);
     CHECK(ordered(after));
     server.close_stdin();
     CHECK(server.wait() == 0);
+    CHECK(server.stderr_text().find("\"office_replaced\"") != std::string::npos);
     const auto kept = kept_office(forced.out);
     REQUIRE(kept.starts_with(db + ".before-restore-"));
-    CHECK(fingerprint(db) == fingerprint(good));  // no order in the restored office
+    office::Database restored(db, office::Database::Mode::ReadWrite);
+    CHECK(number(restored, "SELECT count(*) FROM lunch_orders WHERE note = 'n2'") == 1);
+    CHECK(number(restored, "SELECT count(*) FROM lunch_orders WHERE note = 'n1'") == 0);  // the backup was taken before it
     office::Database old(kept, office::Database::Mode::ReadWrite);
-    CHECK(number(old, "SELECT count(*) FROM lunch_orders") == 2);  // n1 and n2, the second after the restore
+    CHECK(number(old, "SELECT count(*) FROM lunch_orders") == 1);  // n1 only
+    CHECK(number(old, "SELECT count(*) FROM lunch_orders WHERE note = 'n1'") == 1);
 }
 
 TEST_CASE("backup and restore killed with SIGKILL at random moments: the office is always the old or the new one", "[backup][restore][kill]") {
