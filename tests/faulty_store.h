@@ -101,7 +101,7 @@ public:
         return real().read_rows(table, after, limit);
     }
     std::int64_t change_mark() override { return real().change_mark(); }
-    bool replaced() override { return real().replaced(); }
+    bool replaced() override { return real_->replaced(); }  // a file check, no query: not part of the outage
 
 private:
     OfficeStore& real() {
