@@ -20,6 +20,9 @@
 # and that customer's edit form open), as in docs/office-desk-customers.png:
 #
 #   DESK_SCENE=customers desktop/screenshot.sh build docs/office-desk-customers.png
+#
+# DESK_SCENE=filemenu: the File menu open (Back up now…, Restore…); DESK_SCENE=restore: Restore…
+# of a backup just taken, asking first (what the backup holds, what happens to the office).
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)

@@ -2,6 +2,7 @@
 
 #include "activitychart.h"
 #include "appicon.h"
+#include "backupmenu.h"
 #include "approvalqueue.h"
 #include "connectpanel.h"
 #include "databaseview.h"
@@ -295,6 +296,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         }
     });
 
+    m_backup = new BackupMenu(this, m_client);  // File, the first menu
+    connect(m_backup, &BackupMenu::statusChanged, this, [this](const QString &text) {
+        if (text.isEmpty())
+            endStatus(QStringLiteral("backup"));
+        else
+            showStatus(QStringLiteral("backup"), text, 15000);
+    });
     addOfficeMenu();
     McpClient::Launch launch = options.launch;
     if (launch.program.isEmpty())
@@ -371,6 +379,8 @@ void MainWindow::applyLaunch(const McpClient::Launch &edited, bool restartIfRunn
     m_client->setLaunch(launch);
     if (m_officeMenu)
         m_officeMenu->setEnabled(!launch.remote);  // a remote office is its operator's to replace
+    if (m_backup)
+        m_backup->update();
     m_serverPanel->setLaunch(launch);
     m_connectPanel->setLaunch(launch);
     m_databaseView->setDatabasePath(launch.remote ? QString() : launch.database);

@@ -14,6 +14,7 @@
 #include <QQueue>
 
 class ActivityChart;
+class BackupMenu;
 class ApprovalQueue;
 class MetricsFeed;
 class OAuthSignIn;
@@ -73,6 +74,8 @@ public:
     // buttons call it.
     void openRecordForm(const QString &tool, const QJsonObject &preset = {});
     QSystemTrayIcon *trayIcon() const { return m_tray; }
+    // The File menu: backing up and restoring a local office (backupmenu.h).
+    BackupMenu *backupMenu() const { return m_backup; }
     // The splitters whose sizes a person sets (tools | side, tabs / queue, form / result).
     QList<QSplitter *> splitters() const;
 
@@ -163,6 +166,7 @@ private:
     QSplitter *m_sideSplitter = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
     QMenu *m_officeMenu = nullptr;
+    BackupMenu *m_backup = nullptr;
     QString m_statusTopic;
     QString m_statusText;
     int m_waiting = -1;  // approval requests waiting; -1 before the first count

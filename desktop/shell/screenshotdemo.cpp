@@ -1,6 +1,7 @@
 #include "screenshotdemo.h"
 
 #include "approvalqueue.h"
+#include "backupmenu.h"
 #include "databaseview.h"
 #include "elicitationdialog.h"
 #include "mainwindow.h"
@@ -13,7 +14,12 @@
 #include "toolspanel.h"
 
 #include <QApplication>
+#include <QDate>
+#include <QDir>
+#include <QFileInfo>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPainter>
 #include <QProcess>
 #include <QPushButton>
@@ -44,6 +50,18 @@ void ScreenshotDemo::start()
                 m_step = 10;
                 QTimer::singleShot(200, this, &ScreenshotDemo::addCustomer);
             }
+        });
+        connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+        return;
+    }
+    const QString scene = qEnvironmentVariable("OFFICE_DESK_DEMO_SCENE");
+    if (scene == QLatin1String("filemenu") || scene == QLatin1String("restore")) {
+        // Once the office's rows are in: the File menu open, or a restore's question.
+        connect(m_window->officeFeed(), &OfficeFeed::updated, this, [this, scene] {
+            if (m_step != 0)
+                return;
+            m_step = 20;
+            QTimer::singleShot(300, this, scene == QLatin1String("filemenu") ? &ScreenshotDemo::openFileMenu : &ScreenshotDemo::askToRestore);
         });
         connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
         return;
@@ -228,11 +246,42 @@ void ScreenshotDemo::editAddedCustomer()
     QTimer::singleShot(900, this, &ScreenshotDemo::capture);
 }
 
+void ScreenshotDemo::openFileMenu()
+{
+    QMenu *menu = m_window->backupMenu()->menu();
+    m_window->menuBar()->setActiveAction(menu->menuAction());
+    menu->setActiveAction(m_window->backupMenu()->backupAction());
+    QTimer::singleShot(900, this, &ScreenshotDemo::capture);
+}
+
+void ScreenshotDemo::askToRestore()
+{
+    // A backup of the scratch office beside it, then Restore… of that backup, up to its question.
+    BackupMenu *backup = m_window->backupMenu();
+    const QString file = QFileInfo(m_window->client()->launch().database).dir().filePath(
+        QStringLiteral("office-%1.db").arg(QDate::currentDate().toString(Qt::ISODate)));
+    connect(backup, &BackupMenu::backupFinished, this, [this, backup, file](bool ok, const QString &output) {
+        if (!ok)
+            return fail(QStringLiteral("the backup failed: ") + output);
+        if (backup->messageBox())
+            backup->messageBox()->accept();
+        backup->checkRestore(file);
+    });
+    connect(backup, &BackupMenu::restoreChecked, this, [this](bool ok, const QString &output) {
+        if (!ok)
+            fail(QStringLiteral("the check failed: ") + output);
+    });
+    connect(backup, &BackupMenu::confirmationShown, this, [this] { QTimer::singleShot(900, this, &ScreenshotDemo::capture); });
+    backup->backUpTo(file, false);
+}
+
 void ScreenshotDemo::capture()
 {
     QDialog *dialog = m_window->currentQuestion();
     if (!dialog)
         dialog = m_window->recordDialog();
+    if (!dialog)
+        dialog = m_window->backupMenu()->messageBox();
     QScreen *screen = m_window->screen();
     QImage shot;
     QPoint origin = screen->geometry().topLeft();

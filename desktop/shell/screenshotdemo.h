@@ -8,6 +8,8 @@
 // authorization URL and $OFFICE_DESK_DEMO_CA the test CA to trust.
 // $OFFICE_DESK_DEMO_SCENE=customers stages the editable customers table instead: a customer
 // added through its form (the row marked as changed), and the edit form of that customer open.
+// =filemenu: the File menu open (Back up now…, Restore…); =restore: the office backed up beside
+// its scratch database, and Restore… of that backup asking for the person's yes.
 
 #include <QObject>
 #include <QString>
@@ -31,6 +33,8 @@ private:
     void reviewQueuedRefund();
     void addCustomer();
     void editAddedCustomer();
+    void openFileMenu();
+    void askToRestore();
     void capture();
     void fail(const QString &why);
 

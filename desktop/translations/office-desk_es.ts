@@ -218,6 +218,157 @@
         </message>
     </context>
     <context>
+        <name>BackupMenu</name>
+        <message>
+            <source>&amp;File</source>
+            <translation>&amp;Archivo</translation>
+        </message>
+        <message>
+            <source>&amp;Back up now…</source>
+            <translation>&amp;Hacer una copia de seguridad ahora…</translation>
+        </message>
+        <message>
+            <source>&amp;Restore…</source>
+            <translation>&amp;Restaurar…</translation>
+        </message>
+        <message>
+            <source>A remote office is backed up where it runs, by its operator (office-mcp backup on that machine).</source>
+            <translation>Una oficina remota se copia donde se ejecuta, y la copia su operador (office-mcp backup en esa máquina).</translation>
+        </message>
+        <message>
+            <source>This office is in PostgreSQL: back it up where its database runs (office-mcp-pg backup, or pg_dump).</source>
+            <translation>Esta oficina está en PostgreSQL: haga su copia donde se ejecuta su base de datos (office-mcp-pg backup, o pg_dump).</translation>
+        </message>
+        <message>
+            <source>A copy of the office as it is now, taken while office-mcp keeps serving.</source>
+            <translation>Una copia de la oficina tal como está ahora, hecha mientras office-mcp sigue atendiendo.</translation>
+        </message>
+        <message>
+            <source>Put back the office from a backup; what it holds is shown first.</source>
+            <translation>Recupera la oficina desde una copia de seguridad; antes se muestra lo que contiene.</translation>
+        </message>
+        <message>
+            <source>Back up the office to</source>
+            <translation>Guardar la copia de seguridad de la oficina en</translation>
+        </message>
+        <message>
+            <source>Office backups (*.db)</source>
+            <translation>Copias de seguridad de la oficina (*.db)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>Todos los archivos (*)</translation>
+        </message>
+        <message>
+            <source>Restore the office from</source>
+            <translation>Restaurar la oficina desde</translation>
+        </message>
+        <message>
+            <source>office-mcp crashed.</source>
+            <translation>office-mcp se ha bloqueado.</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1.</source>
+            <translation>office-mcp terminó con el código %1.</translation>
+        </message>
+        <message>
+            <source>%1 did not start (%2).</source>
+            <translation>%1 no se inició (%2).</translation>
+        </message>
+        <message>
+            <source>Backing up the office to %1…</source>
+            <translation>Copiando la oficina en %1…</translation>
+        </message>
+        <message>
+            <source>Backed up the office to %1.</source>
+            <translation>Copia de seguridad de la oficina hecha en %1.</translation>
+        </message>
+        <message>
+            <source>No backup was written.</source>
+            <translation>No se escribió ninguna copia de seguridad.</translation>
+        </message>
+        <message>
+            <source>Backed up</source>
+            <translation>Copia hecha</translation>
+        </message>
+        <message>
+            <source>The office is backed up to %1, with its key and tokens files beside it: keep them together, and private.</source>
+            <translation>La oficina está copiada en %1, con sus archivos de clave y de tokens al lado: guárdelos juntos, y en privado.</translation>
+        </message>
+        <message>
+            <source>No backup</source>
+            <translation>Sin copia de seguridad</translation>
+        </message>
+        <message>
+            <source>No backup was written:</source>
+            <translation>No se escribió ninguna copia de seguridad:</translation>
+        </message>
+        <message>
+            <source>%1 cannot be restored.</source>
+            <translation>%1 no se puede restaurar.</translation>
+        </message>
+        <message>
+            <source>Cannot restore</source>
+            <translation>No se puede restaurar</translation>
+        </message>
+        <message>
+            <source>%1 cannot be restored; nothing was changed:</source>
+            <translation>%1 no se puede restaurar; no se ha cambiado nada:</translation>
+        </message>
+        <message>
+            <source>Restore the office</source>
+            <translation>Restaurar la oficina</translation>
+        </message>
+        <message>
+            <source>%1 holds:</source>
+            <translation>%1 contiene:</translation>
+        </message>
+        <message>
+            <source>Restore the office from it? The office in %1 is replaced; it is kept beside it as %2. The office-mcp of this desk is stopped and started again on the restored office.</source>
+            <translation>¿Restaurar la oficina desde esta copia? La oficina de %1 se sustituye; se conserva a su lado como %2. El office-mcp de este escritorio se detiene y se vuelve a iniciar con la oficina restaurada.</translation>
+        </message>
+        <message>
+            <source>Close other programs that use this office first (an AI client's office-mcp): while one has it open, the restore is refused.</source>
+            <translation>Cierre antes los demás programas que usan esta oficina (el office-mcp de un cliente de IA): mientras alguno la tenga abierta, la restauración se rechaza.</translation>
+        </message>
+        <message>
+            <source>Checking %1…</source>
+            <translation>Comprobando %1…</translation>
+        </message>
+        <message>
+            <source>Restoring the office from %1…</source>
+            <translation>Restaurando la oficina desde %1…</translation>
+        </message>
+        <message>
+            <source>The office was restored from %1.</source>
+            <translation>La oficina se restauró desde %1.</translation>
+        </message>
+        <message>
+            <source>Nothing was restored.</source>
+            <translation>No se restauró nada.</translation>
+        </message>
+        <message>
+            <source>Restored</source>
+            <translation>Restaurada</translation>
+        </message>
+        <message>
+            <source>The office was restored from %1:</source>
+            <translation>La oficina se restauró desde %1:</translation>
+        </message>
+        <message>
+            <source>Not restored</source>
+            <translation>Sin restaurar</translation>
+        </message>
+        <message>
+            <source>Nothing was restored; the office is unchanged:</source>
+            <translation>No se restauró nada; la oficina no ha cambiado:</translation>
+        </message>
+        <message>
+            <source>Stopping office-mcp to restore the office…</source>
+            <translation>Deteniendo office-mcp para restaurar la oficina…</translation>
+        </message>
+    </context>
+    <context>
         <name>ConnectPanel</name>
         <message>
             <source>Copy</source>

@@ -216,6 +216,157 @@
         </message>
     </context>
     <context>
+        <name>BackupMenu</name>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Back up now…</source>
+            <translation>立即备份(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;Restore…</source>
+            <translation>恢复(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>A remote office is backed up where it runs, by its operator (office-mcp backup on that machine).</source>
+            <translation>远程办公室由其运维人员在它运行的机器上备份（在那台机器上运行 office-mcp backup）。</translation>
+        </message>
+        <message>
+            <source>This office is in PostgreSQL: back it up where its database runs (office-mcp-pg backup, or pg_dump).</source>
+            <translation>此办公室位于 PostgreSQL 中：请在其数据库运行的地方备份（office-mcp-pg backup 或 pg_dump）。</translation>
+        </message>
+        <message>
+            <source>A copy of the office as it is now, taken while office-mcp keeps serving.</source>
+            <translation>办公室当前状态的副本，备份期间 office-mcp 照常服务。</translation>
+        </message>
+        <message>
+            <source>Put back the office from a backup; what it holds is shown first.</source>
+            <translation>从备份恢复办公室；会先显示备份中的内容。</translation>
+        </message>
+        <message>
+            <source>Back up the office to</source>
+            <translation>将办公室备份到</translation>
+        </message>
+        <message>
+            <source>Office backups (*.db)</source>
+            <translation>办公室备份 (*.db)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Restore the office from</source>
+            <translation>从以下文件恢复办公室</translation>
+        </message>
+        <message>
+            <source>office-mcp crashed.</source>
+            <translation>office-mcp 崩溃了。</translation>
+        </message>
+        <message>
+            <source>office-mcp exited with code %1.</source>
+            <translation>office-mcp 以代码 %1 退出。</translation>
+        </message>
+        <message>
+            <source>%1 did not start (%2).</source>
+            <translation>%1 未能启动（%2）。</translation>
+        </message>
+        <message>
+            <source>Backing up the office to %1…</source>
+            <translation>正在将办公室备份到 %1…</translation>
+        </message>
+        <message>
+            <source>Backed up the office to %1.</source>
+            <translation>已将办公室备份到 %1。</translation>
+        </message>
+        <message>
+            <source>No backup was written.</source>
+            <translation>未写入任何备份。</translation>
+        </message>
+        <message>
+            <source>Backed up</source>
+            <translation>已备份</translation>
+        </message>
+        <message>
+            <source>The office is backed up to %1, with its key and tokens files beside it: keep them together, and private.</source>
+            <translation>办公室已备份到 %1，其密钥文件和令牌文件就在旁边：请把它们放在一起，并妥善保密。</translation>
+        </message>
+        <message>
+            <source>No backup</source>
+            <translation>未备份</translation>
+        </message>
+        <message>
+            <source>No backup was written:</source>
+            <translation>未写入任何备份：</translation>
+        </message>
+        <message>
+            <source>%1 cannot be restored.</source>
+            <translation>%1 无法恢复。</translation>
+        </message>
+        <message>
+            <source>Cannot restore</source>
+            <translation>无法恢复</translation>
+        </message>
+        <message>
+            <source>%1 cannot be restored; nothing was changed:</source>
+            <translation>%1 无法恢复；没有做任何更改：</translation>
+        </message>
+        <message>
+            <source>Restore the office</source>
+            <translation>恢复办公室</translation>
+        </message>
+        <message>
+            <source>%1 holds:</source>
+            <translation>%1 包含：</translation>
+        </message>
+        <message>
+            <source>Restore the office from it? The office in %1 is replaced; it is kept beside it as %2. The office-mcp of this desk is stopped and started again on the restored office.</source>
+            <translation>要从此备份恢复办公室吗？%1 中的办公室将被替换，原办公室会以 %2 的名字保留在旁边。此桌面的 office-mcp 会先停止，再在恢复后的办公室上重新启动。</translation>
+        </message>
+        <message>
+            <source>Close other programs that use this office first (an AI client's office-mcp): while one has it open, the restore is refused.</source>
+            <translation>请先关闭使用此办公室的其他程序（例如 AI 客户端的 office-mcp）：只要有程序打开着它，恢复就会被拒绝。</translation>
+        </message>
+        <message>
+            <source>Checking %1…</source>
+            <translation>正在检查 %1…</translation>
+        </message>
+        <message>
+            <source>Restoring the office from %1…</source>
+            <translation>正在从 %1 恢复办公室…</translation>
+        </message>
+        <message>
+            <source>The office was restored from %1.</source>
+            <translation>已从 %1 恢复办公室。</translation>
+        </message>
+        <message>
+            <source>Nothing was restored.</source>
+            <translation>没有恢复任何内容。</translation>
+        </message>
+        <message>
+            <source>Restored</source>
+            <translation>已恢复</translation>
+        </message>
+        <message>
+            <source>The office was restored from %1:</source>
+            <translation>已从 %1 恢复办公室：</translation>
+        </message>
+        <message>
+            <source>Not restored</source>
+            <translation>未恢复</translation>
+        </message>
+        <message>
+            <source>Nothing was restored; the office is unchanged:</source>
+            <translation>没有恢复任何内容；办公室保持不变：</translation>
+        </message>
+        <message>
+            <source>Stopping office-mcp to restore the office…</source>
+            <translation>正在停止 office-mcp 以恢复办公室…</translation>
+        </message>
+    </context>
+    <context>
         <name>ConnectPanel</name>
         <message>
             <source>Copy</source>
