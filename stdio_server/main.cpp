@@ -169,6 +169,12 @@ Options parse_options(int argc, char** argv) {
             o.records.update = true;
         } else if (arg == "--force") {
             o.force = true;
+        } else if (arg == "--dir") {
+            o.backup.dir = value();
+        } else if (arg == "--keep") {
+            o.backup.keep = positive_number(arg, value());
+        } else if (arg == "--check") {
+            o.backup.check = true;
         } else if (!arg.empty() && arg[0] == '-') {
             fail("unknown option " + arg + " (see --help)");
         } else {

@@ -11,6 +11,7 @@
 // The schema's constraints (CHECKs, one pending request per invoice, unique nonce) are the
 // backstop.
 
+#include "office_copy.h"
 #include "office_store.h"
 #include "postgres.h"
 #include "durability.h"
@@ -62,6 +63,15 @@ void reset_postgres(pg::Connection& conn, OfficeKind kind = OfficeKind::Demo);
 // Makes an office of `kind` in a database holding no tables (office-mcp db init). Throws
 // StoreError, changing nothing, for one that holds an office already or someone else's tables.
 void create_postgres(pg::Connection& conn, OfficeKind kind);
+
+// The office copied out of and into PostgreSQL (office_copy.h; postgres_office_copy.cpp), for
+// backup, restore, export and import. Both migrate the office to this build's schema first.
+// read_postgres_office gives every stored table from one REPEATABLE READ snapshot (StoreError
+// for a database holding no office). load_postgres_office puts exactly what `source` gives in
+// place of the office's rows in one transaction under the office lock, and moves each identity
+// past the largest id loaded; with `only_if_empty` it refuses an office holding any row.
+void read_postgres_office(pg::Connection& conn, RowSink& sink);
+void load_postgres_office(pg::Connection& conn, const RowSource& source, bool only_if_empty);
 
 class PostgresOfficeStore final : public OfficeStore {
 public:
