@@ -23,7 +23,10 @@ struct StoredTable {
 // customer_search and customer_words, or PostgreSQL's office_schema), each after the tables it
 // refers to, so rows inserted in this order never refer to a row not yet there. A source that
 // finds a table not in this list refuses to copy (a table added by a schema must be added here).
-inline constexpr std::array<StoredTable, 11> kStoredTables{{
+inline constexpr std::array<StoredTable, 14> kStoredTables{{
+    {"office_settings", "name"},
+    {"opening_hours", "weekday, opens"},
+    {"closures", "day"},
     {"customers", "id"},
     {"menu", "id"},
     {"slots", "id"},
