@@ -40,6 +40,7 @@ struct Options {
     struct {
         std::optional<office::OfficeKind> kind;
         std::optional<std::string> name, email, amount, status, price, query;
+        std::optional<std::string> time_zone, horizon, reason;  // office set, hours closed (issue 38)
         std::optional<std::int64_t> customer;
         bool dry_run = false, update = false;
     } records;
