@@ -5,7 +5,8 @@
 # - office-mcp's lintian override: the static link is the design (see the file), not a mistake;
 #   it means nothing outside a .deb, so the tarball does not carry it.
 # - office-mcp.service and the sysusers.d entry of its system user (packaging/systemd/): the
-#   service is Debian's way to run it, installed disabled; the postinst makes the user.
+#   service is Debian's way to run it, installed disabled; the postinst makes the user. Beside
+#   it office-mcp-backup.service and its daily .timer, disabled too (the postinst enables nothing).
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
 endif()
@@ -25,6 +26,8 @@ foreach(server IN LISTS servers)
   file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/debian/office-mcp.lintian-overrides"
        "${usr}/share/lintian/overrides/office-mcp")
   file(MAKE_DIRECTORY "${usr}/../lib/systemd/system" "${usr}/lib/sysusers.d")
-  file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/systemd/office-mcp.service" "${usr}/../lib/systemd/system/office-mcp.service")
+  foreach(unit office-mcp.service office-mcp-backup.service office-mcp-backup.timer)
+    file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/systemd/${unit}" "${usr}/../lib/systemd/system/${unit}")
+  endforeach()
   file(COPY_FILE "${CMAKE_CURRENT_LIST_DIR}/systemd/office-mcp.sysusers" "${usr}/lib/sysusers.d/office-mcp.conf")
 endforeach()

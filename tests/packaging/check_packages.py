@@ -28,6 +28,8 @@ ARCH = ENV.get("OFFICE_ARCH", "")
 DESK = ENV.get("OFFICE_DESK_BUILT") == "1"
 # The guides the README links to, shipped beside it (packaging/CMakeLists.txt).
 GUIDES = [f"docs/{name}.md" for name in ("using", "operating", "deploying", "performance", "security", "architecture")]
+# The systemd units the server's .deb installs, all disabled (packaging/cpack_debian_staging.cmake).
+UNITS = ["office-mcp.service", "office-mcp-backup.service", "office-mcp-backup.timer"]
 
 
 class CheckFailed(Exception):
@@ -180,9 +182,19 @@ def the_debs_hold_what_they_should():
     server = contents(deb("office-mcp"))
     for path in ("/usr/bin/office-mcp", "/usr/share/man/man1/office-mcp.1.gz", "/usr/share/doc/office-mcp/README.md",
                  "/usr/share/doc/office-mcp/copyright", "/usr/share/doc/office-mcp/changelog.gz",
-                 "/usr/share/lintian/overrides/office-mcp", "/lib/systemd/system/office-mcp.service",
+                 "/usr/share/lintian/overrides/office-mcp", *(f"/lib/systemd/system/{unit}" for unit in UNITS),
                  "/usr/lib/sysusers.d/office-mcp.conf", *(f"/usr/share/doc/office-mcp/{guide}" for guide in GUIDES)):
         require(path in server, f"office-mcp's .deb has no {path}: {sorted(server)}")
+    # Installed disabled: no enablement link shipped, and the postinst enables nothing.
+    require(not any(path.startswith("/etc/systemd") for path in server), f"office-mcp's .deb enables units: {sorted(server)}")
+    with tempfile.TemporaryDirectory() as control:
+        done = run(["dpkg-deb", "-e", deb("office-mcp"), control])
+        require(done.returncode == 0, f"dpkg-deb -e failed: {done.stderr}")
+        scripts = {name: open(os.path.join(control, name)).read() for name in os.listdir(control)
+                   if name in ("preinst", "postinst", "prerm", "postrm")}
+    enabling = [name for name, text in scripts.items()
+                if re.search(r"^[^#]*\b(enable|start)\b", text, re.M)]
+    require(not enabling, f"the maintainer scripts {enabling} enable or start a unit")
     require(not any("desk" in path for path in server), f"office-mcp's .deb holds desk files: {sorted(server)}")
     require(field(deb("office-mcp"), "Version") == VERSION, "office-mcp's Version is not the project's")
     require(field(deb("office-mcp"), "Architecture") == DEB_ARCH, "office-mcp's Architecture is wrong")
@@ -236,7 +248,7 @@ def the_deb_runs_from_a_temporary_root():
 
 
 def the_service_unit_verifies():
-    """systemd-analyze verify on office-mcp.service as the .deb installs it: clean; its hardening shown."""
+    """systemd-analyze verify on every unit as the .deb installs them: clean; the services' hardening shown."""
     need("systemd-analyze", "systemd")
     with tempfile.TemporaryDirectory() as root:
         unpack_deb(deb("office-mcp"), root)
@@ -249,16 +261,57 @@ def the_service_unit_verifies():
         os.makedirs(os.path.join(root, "bin"), exist_ok=True)
         shutil.copy("/bin/kill", os.path.join(root, "bin/kill"))
         env = dict(ENV, MANPATH=os.path.join(root, "usr/share/man"), SYSTEMD_LOG_LEVEL="notice")
-        done = run(["systemd-analyze", "verify", f"--root={root}", "/lib/systemd/system/office-mcp.service"], env=env)
-        require(done.returncode == 0 and not done.stdout.strip() and not done.stderr.strip(),
-                f"systemd-analyze verify office-mcp.service (exit {done.returncode}):\n{done.stdout}{done.stderr}")
-        done = run(["systemd-analyze", "security", "--offline=yes", f"--root={root}", "office-mcp.service"], env=env)
-        print(done.stdout + done.stderr, end="")
-        exposure = re.search(r"Overall exposure level for office-mcp.service: ([0-9.]+) (\S+)", done.stdout + done.stderr)
-        require(exposure, "systemd-analyze security printed no exposure level")
-        require(float(exposure.group(1)) <= 2.0, f"office-mcp.service is exposed {exposure.group(1)} {exposure.group(2)}")
+        for unit in UNITS:
+            done = run(["systemd-analyze", "verify", f"--root={root}", f"/lib/systemd/system/{unit}"], env=env)
+            require(done.returncode == 0 and not done.stdout.strip() and not done.stderr.strip(),
+                    f"systemd-analyze verify {unit} (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+            print(f"systemd-analyze verify {unit}: clean")
+        for unit in (unit for unit in UNITS if unit.endswith(".service")):
+            done = run(["systemd-analyze", "security", "--offline=yes", f"--root={root}", unit], env=env)
+            print(done.stdout + done.stderr, end="")
+            exposure = re.search(rf"Overall exposure level for {re.escape(unit)}: ([0-9.]+) (\S+)", done.stdout + done.stderr)
+            require(exposure, f"systemd-analyze security printed no exposure level for {unit}")
+            require(float(exposure.group(1)) <= 2.0, f"{unit} is exposed {exposure.group(1)} {exposure.group(2)}")
+        # The timer runs the backup service, daily, and is wanted by timers.target when enabled.
+        timer = open(os.path.join(units, "office-mcp-backup.timer"), encoding="utf-8").read()
+        for line in ("OnCalendar=daily", "Persistent=true", "WantedBy=timers.target"):
+            require(re.search(rf"^{re.escape(line)}$", timer, re.M), f"office-mcp-backup.timer has no {line}")
+        require(not re.search(r"^Unit=", timer, re.M), "office-mcp-backup.timer names another unit than its service")
         done = run(["sh", "-n", os.path.join(ENV["OFFICE_SOURCE_DIR"], "packaging/systemd/postinst")])
         require(done.returncode == 0, f"the postinst is not valid sh: {done.stderr}")
+
+
+def the_backup_service_backs_up():
+    """office-mcp-backup.service's ExecStart, run from the unpacked .deb on a scratch office: one office-<time>.db."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root = os.path.join(scratch, "root")
+        unpack_deb(deb("office-mcp"), root)
+        unit = open(os.path.join(root, "lib/systemd/system/office-mcp-backup.service"), encoding="utf-8").read()
+        commands = re.findall(r"^ExecStart=(.*)$", unit, re.M)
+        require(len(commands) == 1, f"office-mcp-backup.service has {len(commands)} ExecStart lines")
+        # The unit's paths, moved into the scratch directory: /var/lib/office-mcp is its state
+        # directory, which systemd makes (StateDirectory=, the backups folder too).
+        state = os.path.join(scratch, "state")
+        command = [os.path.join(root, "usr/bin/office-mcp") if word == "/usr/bin/office-mcp"
+                   else word.replace("/var/lib/office-mcp", state) for word in commands[0].split()]
+        require(command[:2] == [os.path.join(root, "usr/bin/office-mcp"), "backup"], f"ExecStart is {commands[0]}")
+        os.makedirs(os.path.join(state, "backups"), mode=0o700)
+        db = os.path.join(state, "office.db")
+        done = run([command[0], "db", "init", "--demo", "--db", db])
+        require(done.returncode == 0, f"db init --demo failed: {done.stderr}")
+        done = run([command[0], "token", "add", "alice", "--db", db])  # a tokens file, to travel with the backup
+        require(done.returncode == 0, f"token add failed: {done.stderr}")
+        done = run(command)
+        print(" ".join(commands[0].split()), f"(exit {done.returncode}):\n{done.stdout}{done.stderr}", end="")
+        require(done.returncode == 0, f"the backup service's command failed (exit {done.returncode}): {done.stderr.strip()}")
+        backups = sorted(os.listdir(os.path.join(state, "backups")))
+        offices = [name for name in backups if re.fullmatch(r"office-\d{8}T\d{6}Z\.db", name)]
+        require(len(offices) == 1, f"the backups folder holds {backups}, not one office-<yyyymmddThhmmssZ>.db")
+        require(f"{offices[0]}.tokens" in backups, f"{offices[0]} has no .tokens beside it: {backups}")
+        with open(os.path.join(state, "backups", offices[0]), "rb") as backup:
+            require(backup.read(16) == b"SQLite format 3\0", f"{offices[0]} is not a SQLite file")
+        done = run([command[0], "restore", os.path.join(state, "backups", offices[0]), "--db", os.path.join(scratch, "restored.db")])
+        require(done.returncode == 0, f"{offices[0]} does not restore: {done.stderr.strip()}")
 
 
 def lintian_finds_no_errors():
@@ -346,6 +399,7 @@ CHECKS = {f.__name__: f for f in (
     the_debs_hold_what_they_should,
     the_deb_runs_from_a_temporary_root,
     the_service_unit_verifies,
+    the_backup_service_backs_up,
     lintian_finds_no_errors,
     appstream_validates_the_metainfo,
     the_tarball_holds_the_static_server,
