@@ -222,15 +222,6 @@ std::int64_t write_calendar(Database& db, OutFile& out, const std::string& versi
     return events;
 }
 
-void sync_directory(const std::string& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
-    const int rc = ::fsync(fd);
-    const int err = errno;
-    ::close(fd);
-    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
-}
-
 std::string read_whole(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) refuse("cannot read " + path + ": " + std::strerror(errno));

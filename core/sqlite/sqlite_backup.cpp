@@ -56,15 +56,6 @@ std::string directory_of(const std::string& path) {
     return dir.empty() ? "." : dir.string();
 }
 
-// A rename or a new name is durable only once its directory is synced.
-void sync_directory(const std::string& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
-    const int rc = ::fsync(fd);
-    const int err = errno;
-    ::close(fd);
-    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
-}
 
 void remove_if_there(const std::string& path) {
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) refuse_errno("cannot remove " + path, errno);
@@ -399,6 +390,15 @@ OfficeFileFacts finish_backup(PartialFile& partial, const std::string& file, con
 }
 
 }  // namespace
+
+void sync_directory(const std::string& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
+    const int rc = ::fsync(fd);
+    const int err = errno;
+    ::close(fd);
+    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
+}
 
 void copy_side_file(const std::string& from, const std::string& to) { copy_private_file(from, to); }
 

@@ -34,6 +34,9 @@ struct SideFile {
     std::string from, to;
 };
 
+// A rename or a new name is durable only once its directory is synced: fsync of `dir`.
+void sync_directory(const std::string& dir);
+
 // Copies a key or tokens file: written beside `to` as `to`.partial (0600), synced, renamed.
 void copy_side_file(const std::string& from, const std::string& to);
 
