@@ -34,19 +34,25 @@ Usage:
                                         | pay ID
   office-mcp menu list | add NAME [--price 4.50] | remove NAME
                                         the lunch menu order_lunch offers (empty: not offered)
-  office-mcp backup FILE [--force]      a consistent copy of the SQLite office in FILE while servers keep
+  office-mcp backup FILE [--force]      a consistent copy of the office in FILE while servers keep
                                         writing (one snapshot, synced to disk, mode 0600), with its
                                         key and tokens files as FILE.key and FILE.tokens; checked as
                                         restore checks it; prints its rows per table, size, schema
-                                        and last audit id. An existing FILE only with --force
-  office-mcp restore FILE [--force]     check FILE (an office, a schema this build knows, SQLite's
+                                        and last audit id. An existing FILE only with --force. A
+                                        PostgreSQL office is backed up into the same kind of file
+  office-mcp backup --dir DIR [--keep N]  the same as DIR/office-TIME.db; --keep: the newest N stay
+  office-mcp restore FILE [--check] [--force]
+                                        check FILE (an office, a schema this build knows, SQLite's
                                         integrity and foreign key checks, every invoice's refunds
-                                        adding up), then put it in place of the office in one rename;
-                                        the old one is kept as DATABASE.before-restore-TIME. Refused
-                                        while a process has the office open; --force replaces it
-                                        anyway, and servers that had it open keep serving the old,
-                                        kept file until they stop: stop them all, then start them
-                                        again. (PostgreSQL offices: not yet, issue 41)
+                                        adding up; --check: only that), then put it in place of the
+                                        office in one rename (PostgreSQL: one transaction); the old
+                                        one is kept as DATABASE.before-restore-TIME. Refused while
+                                        a process has a SQLite office open; --force replaces it
+                                        anyway: a stdio server serves the restored office from its
+                                        next request, an HTTP server exits 75 to be restarted
+  office-mcp export DIR                 the whole office as files: a CSV per table, audit.jsonl,
+                                        calendar.ics and manifest.json (SHA-256 of each)
+  office-mcp import DIR                 an export back into an empty office, ids included
   office-mcp config CLIENT              print a ready-to-paste configuration for CLIENT:
                                         claude-desktop, claude-code, vscode or cursor (it carries
                                         every serving option given: --db, --profile, --tools, ...)

@@ -159,6 +159,12 @@ Options parse_options(int argc, char** argv) {
             o.records.status = value();
         } else if (arg == "--price") {
             o.records.price = value();
+        } else if (arg == "--time-zone") {
+            o.records.time_zone = value();
+        } else if (arg == "--horizon") {
+            o.records.horizon = value();
+        } else if (arg == "--reason") {
+            o.records.reason = value();
         } else if (arg == "--query") {
             o.records.query = value();
         } else if (arg == "--customer") {
@@ -169,6 +175,12 @@ Options parse_options(int argc, char** argv) {
             o.records.update = true;
         } else if (arg == "--force") {
             o.force = true;
+        } else if (arg == "--dir") {
+            o.backup.dir = value();
+        } else if (arg == "--keep") {
+            o.backup.keep = positive_number(arg, value());
+        } else if (arg == "--check") {
+            o.backup.check = true;
         } else if (!arg.empty() && arg[0] == '-') {
             fail("unknown option " + arg + " (see --help)");
         } else {

@@ -40,10 +40,18 @@ struct Options {
     struct {
         std::optional<office::OfficeKind> kind;
         std::optional<std::string> name, email, amount, status, price, query;
+        std::optional<std::string> time_zone, horizon, reason;  // office set, hours closed (issue 38)
         std::optional<std::int64_t> customer;
         bool dry_run = false, update = false;
     } records;
     bool force = false;  // backup FILE --force: replace FILE; restore --force: replace an office that is open
+    // backup --dir DIR --keep N: a backup named by its time in DIR, the newest N kept;
+    // restore FILE --check: only check FILE and say what it holds.
+    struct {
+        std::string dir;
+        std::int64_t keep = 0;
+        bool check = false;
+    } backup;
     std::vector<std::string> command;  // "db init", "config vscode", ...
     // --http [HOST:]PORT: serve Streamable HTTP instead of stdio (serve_http.h).
     std::string http;

@@ -3,6 +3,7 @@
 
 #include "records_command.h"
 
+#include "calendar.h"
 #include "clock.h"
 #include "customer_csv.h"
 #include "money.h"
@@ -293,6 +294,71 @@ int menu_command(const Options& o) {
     fail("menu needs list, add NAME or remove NAME (see --help)");
 }
 
+// ---- the office's calendar (issue 38) -----------------------------------------------------------
+
+int office_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "set") {
+        words(o, 2, "office set [--time-zone ZONE] [--name NAME] [--horizon DAYS]");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) {
+            return office::set_office(s, by, o.records.time_zone, o.records.name, o.records.horizon);
+        });
+    }
+    if (what != "show") fail("office needs set or show (see --help)");
+    words(o, 2, "office show");
+    auto store = open_store(o);
+    const auto settings = store->office_settings();
+    try {
+        office::OfficeCalendar calendar(*store, office::system_now());
+        std::printf("Office:     %s\n", settings.name.empty() ? "(no name: office set --name NAME)" : settings.name.c_str());
+        std::printf("Time zone:  %s%s\n", calendar.zone().name().c_str(),
+                    settings.time_zone.empty() ? " (the machine's: office set --time-zone ZONE)" : "");
+        std::printf("Today:      %s %s\n", office::weekday_name(calendar.today_weekday()), calendar.today().c_str());
+        std::printf("Bookings:   up to %lld days ahead\n", static_cast<long long>(settings.horizon_days));
+    } catch (const std::invalid_argument& e) {
+        fail(e.what());
+    }
+    return 0;
+}
+
+int hours_command(const Options& o) {
+    const std::string what = o.command.size() > 1 ? o.command[1] : "";
+    if (what == "set") {
+        words(o, 4, "hours set DAYS RANGES [--slot MINUTES]   (hours set mon-fri 09:00-13:00,15:00-18:00 --slot 30; hours set sun closed)");
+        const std::int64_t slot = o.audit.slot.value_or(30);  // --slot: read as audit's --slot is, a positive number
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::set_hours(s, by, o.command[2], o.command[3], slot); });
+    }
+    if (what == "closed") {
+        words(o, 3, "hours closed DATE[..DATE] [--reason TEXT]");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) {
+            return office::close_days(s, by, o.command[2], o.records.reason.value_or(""));
+        });
+    }
+    if (what == "open") {
+        words(o, 3, "hours open DATE");
+        return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::open_day(s, by, o.command[2]); });
+    }
+    if (what != "show") fail("hours needs set, closed, open or show (see --help)");
+    words(o, 2, "hours show");
+    auto store = open_store(o);
+    const auto hours = store->opening_hours();
+    if (hours.empty()) {
+        std::printf("No opening hours: the office offers only the slots it holds (hours set mon-fri 09:00-17:00 --slot 30).\n");
+    } else {
+        std::vector<std::vector<std::string>> rows{{"DAY", "HOURS", "SLOT"}};
+        for (int d = 1; d <= 7; ++d) {  // Monday first, as people read a week
+            std::string spans, slot;
+            for (const auto& r : hours)
+                if (r.weekday == d % 7) spans += (spans.empty() ? "" : ", ") + r.opens + "-" + r.closes, slot = std::to_string(r.slot_minutes) + " min";
+            rows.push_back({office::weekday_name(d % 7), spans.empty() ? "closed" : spans, slot});
+        }
+        std::fputs(office::text_table(rows).c_str(), stdout);
+    }
+    const auto closed = store->closures();
+    for (const auto& c : closed) std::printf("Closed on %s%s\n", c.day.c_str(), c.reason.empty() ? "" : (" (" + c.reason + ")").c_str());
+    return 0;
+}
+
 }  // namespace
 
 std::optional<int> run_records_command(const Options& o) {
@@ -300,5 +366,7 @@ std::optional<int> run_records_command(const Options& o) {
     if (name == "customers") return customers_command(o);
     if (name == "invoices") return invoices_command(o);
     if (name == "menu") return menu_command(o);
+    if (name == "office") return office_command(o);
+    if (name == "hours") return hours_command(o);
     return std::nullopt;
 }

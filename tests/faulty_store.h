@@ -34,6 +34,20 @@ public:
     bool batch_has_writes() const override { return real_->batch_has_writes(); }
     CustomerPage find_customers(const std::string& text) override { return real().find_customers(text); }
     std::optional<std::string> customer_name(std::int64_t id) override { return real().customer_name(id); }
+    std::vector<SlotRow> slot_rows(const std::string& from, const std::string& to) override { return real().slot_rows(from, to); }
+    Booking book_generated_slot(std::int64_t slot, const std::string& day, const std::string& time, std::int64_t customer,
+                                const std::string& at, const std::string& by) override {
+        return real().book_generated_slot(slot, day, time, customer, at, by);
+    }
+    OfficeSettings office_settings() override { return real().office_settings(); }
+    void save_office_settings(const OfficeSettings& settings) override { real().save_office_settings(settings); }
+    std::vector<OpeningRange> opening_hours() override { return real().opening_hours(); }
+    void replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) override {
+        real().replace_opening_hours(weekdays, ranges);
+    }
+    std::vector<Closure> closures() override { return real().closures(); }
+    void add_closure(const Closure& closure) override { real().add_closure(closure); }
+    bool remove_closure(const std::string& day) override { return real().remove_closure(day); }
     std::vector<FreeSlot> free_slots(const std::string& day) override { return real().free_slots(day); }
     Booking book_slot(std::int64_t slot, std::int64_t customer, const std::string& at, const std::string& by) override {
         return real().book_slot(slot, customer, at, by);

@@ -119,6 +119,7 @@ public:
         REQUIRE(sqlite != nullptr);
         return sqlite->database();
     }
+    OfficeStore& store() { return connection_.store(); }
     // Rows through the store's own connection, with SQL both backends understand.
     void exec(const std::string& sql) { store_exec(connection_.store(), sql); }
     std::string text(const std::string& sql) {

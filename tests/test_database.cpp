@@ -118,7 +118,10 @@ std::int64_t TestDatabase::number(const std::string& sql) const {
 std::unique_ptr<OfficeStore> open_test_store(const TestDatabase& db) { return open_office_store_for(db.arg()); }
 
 void store_exec(OfficeStore& store, const std::string& sql) {
-    if (auto* pg = dynamic_cast<PostgresOfficeStore*>(&store)) return pg->connection().exec(sql);
+    if (auto* pg = dynamic_cast<PostgresOfficeStore*>(&store)) {
+        pg->connection().exec(sql);
+        return;
+    }
     dynamic_cast<SqliteOfficeStore&>(store).database().exec(sql);
 }
 

@@ -1,9 +1,13 @@
 #include "records.h"
 
+#include "calendar.h"
+
 #include "money.h"
 #include "person_text.h"
 #include "utf8.h"
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <utility>
 
@@ -217,6 +221,149 @@ RecordOutcome remove_menu_item(OfficeStore& store, const AuditEntry& stamp, std:
     const std::string sentence = "Removed " + name + " from the menu.";
     audit(store, stamp, "menu_item_removed", "menu_item", *id, sentence);
     return {true, sentence, json{{"item", name}}};
+}
+
+// ---- the calendar ------------------------------------------------------------------------------
+
+namespace {
+
+std::optional<int> weekday_named(std::string_view word) {
+    static const char* const kShort[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
+    const auto lower = [](std::string_view w) {
+        std::string l;
+        for (char c : w) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return l;
+    };
+    for (int d = 0; d < 7; ++d)
+        if (lower(word) == kShort[d] || lower(word) == lower(weekday_name(d))) return d;
+    return std::nullopt;
+}
+
+std::vector<std::string_view> split(std::string_view text, char at) {
+    std::vector<std::string_view> parts;
+    for (std::size_t from = 0;;) {
+        const auto to = text.find(at, from);
+        parts.push_back(text.substr(from, to == std::string_view::npos ? std::string_view::npos : to - from));
+        if (to == std::string_view::npos) return parts;
+        from = to + 1;
+    }
+}
+
+std::string days_sentence(const std::vector<int>& days) {
+    std::string text;
+    for (std::size_t i = 0; i < days.size(); ++i) text += (i == 0 ? "" : i + 1 == days.size() ? " and " : ", ") + std::string(weekday_name(days[i]));
+    return text;
+}
+
+}  // namespace
+
+RecordOutcome set_office(OfficeStore& store, const AuditEntry& stamp, const std::optional<std::string>& time_zone,
+                         const std::optional<std::string>& name, const std::optional<std::string>& horizon_days) {
+    auto settings = store.office_settings();
+    std::vector<std::string> changed;
+    if (time_zone) {
+        try {
+            TimeZone::load(*time_zone);
+        } catch (const std::invalid_argument& e) {
+            return refused(std::string("The office was not changed: ") + e.what() + ".");
+        }
+        settings.time_zone = *time_zone;
+        changed.push_back("time zone " + *time_zone);
+    }
+    if (name) {
+        const std::string trimmed = trim_whitespace(*name);
+        if (const auto problem = text_problem("the name", trimmed, 100); !problem.empty())
+            return refused("The office was not changed: " + problem + ".");
+        settings.name = trimmed;
+        changed.push_back("name " + trimmed);
+    }
+    if (horizon_days) {
+        std::int64_t days = 0;
+        for (char c : *horizon_days) days = std::isdigit(static_cast<unsigned char>(c)) && days < 1000 ? days * 10 + (c - '0') : -1;
+        if (horizon_days->empty() || days < 1 || days > 730)
+            return refused("The office was not changed: the horizon must be a number of days from 1 to 730, not " + *horizon_days + ".");
+        settings.horizon_days = days;
+        changed.push_back("bookings up to " + std::to_string(days) + " days ahead");
+    }
+    if (changed.empty()) return refused("Nothing to change: give --time-zone ZONE, --name NAME or --horizon DAYS.");
+    store.save_office_settings(settings);
+    std::string sentence = "The office's ";
+    for (std::size_t i = 0; i < changed.size(); ++i) sentence += (i ? ", " : "") + changed[i];
+    sentence += ".";
+    audit(store, stamp, "office_changed", "office", 0, sentence);
+    return {true, sentence, json{{"time_zone", settings.time_zone}, {"name", settings.name}, {"horizon_days", settings.horizon_days}}};
+}
+
+RecordOutcome set_hours(OfficeStore& store, const AuditEntry& stamp, std::string_view days_text, std::string_view ranges_text,
+                        std::int64_t slot_minutes) {
+    const std::string not_changed = "The hours were not changed: ";
+    std::vector<int> days;
+    for (const auto part : split(days_text, ',')) {
+        const auto ends = split(part, '-');
+        const auto first = weekday_named(ends.front()), last = weekday_named(ends.back());
+        if (ends.size() > 2 || !first || !last)
+            return refused(not_changed + "\"" + std::string(part) + "\" is not a day or a range of days (mon, tue, ... sun; mon-fri).");
+        for (int d = *first;; d = (d + 1) % 7) {
+            if (std::find(days.begin(), days.end(), d) == days.end()) days.push_back(d);
+            if (d == *last) break;
+        }
+    }
+    if (slot_minutes < 5 || slot_minutes > 720) return refused(not_changed + "a slot is 5 to 720 minutes long.");
+    std::vector<std::pair<int, int>> spans;
+    if (ranges_text != "closed") {
+        for (const auto part : split(ranges_text, ',')) {
+            const auto ends = split(part, '-');
+            const auto opens = ends.size() == 2 ? parse_clock(std::string(ends[0])) : std::nullopt;
+            const auto closes = ends.size() == 2 ? parse_clock(std::string(ends[1])) : std::nullopt;
+            if (!opens || !closes || *opens >= *closes)
+                return refused(not_changed + "\"" + std::string(part) + "\" is not a range of hours like 09:00-13:00 (or say closed).");
+            if (*closes - *opens < slot_minutes)
+                return refused(not_changed + std::string(part) + " is shorter than one slot of " + std::to_string(slot_minutes) + " minutes.");
+            for (const auto& [o, c] : spans)
+                if (*opens < c && o < *closes) return refused(not_changed + "the ranges " + std::string(ranges_text) + " overlap.");
+            spans.emplace_back(*opens, *closes);
+        }
+    }
+    std::sort(days.begin(), days.end());
+    std::sort(spans.begin(), spans.end());
+    std::vector<OpeningRange> ranges;
+    std::string hours;
+    for (const auto& [o, c] : spans) hours += (hours.empty() ? "" : ", ") + clock_text(o) + "-" + clock_text(c);
+    for (const int d : days)
+        for (const auto& [o, c] : spans) ranges.push_back({d, clock_text(o), clock_text(c), slot_minutes});
+    store.replace_opening_hours(days, ranges);
+    const std::string sentence = spans.empty() ? "The office is closed on " + days_sentence(days) + "."
+                                               : "Open on " + days_sentence(days) + " " + hours + ", slots of " +
+                                                     std::to_string(slot_minutes) + " minutes.";
+    audit(store, stamp, "hours_set", "office", 0, sentence);
+    return {true, sentence, nullptr};
+}
+
+RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::string_view days_text, std::string_view reason_text) {
+    const auto at = days_text.find("..");
+    const auto first = parse_day(std::string(days_text.substr(0, at)));
+    const auto last = at == std::string_view::npos ? first : parse_day(std::string(days_text.substr(at + 2)));
+    if (!first || !last || days_from_civil(*last) < days_from_civil(*first))
+        return refused("No day was closed: give a day as YYYY-MM-DD or days as YYYY-MM-DD..YYYY-MM-DD, the first one first.");
+    const auto count = days_from_civil(*last) - days_from_civil(*first) + 1;
+    if (count > 366) return refused("No day was closed: at most 366 days at once.");
+    const std::string reason = trim_whitespace(reason_text);
+    if (!reason.empty())
+        if (const auto problem = text_problem("the reason", reason, 200); !problem.empty()) return refused("No day was closed: " + problem + ".");
+    for (auto d = days_from_civil(*first); d <= days_from_civil(*last); ++d) store.add_closure({day_text(civil_from_days(d)), reason});
+    const std::string sentence = "Closed on " + day_text(*first) + (count > 1 ? " to " + day_text(*last) : "") +
+                                 (reason.empty() ? "" : " (" + reason + ")") + ": no slots are offered then; bookings made are kept.";
+    audit(store, stamp, "days_closed", "office", 0, sentence);
+    return {true, sentence, nullptr};
+}
+
+RecordOutcome open_day(OfficeStore& store, const AuditEntry& stamp, std::string_view day_text_in) {
+    const auto day = parse_day(std::string(day_text_in));
+    if (!day) return refused("No day was opened: give the day as YYYY-MM-DD.");
+    if (!store.remove_closure(day_text(*day))) return refused("No day was opened: the office is not closed on " + day_text(*day) + ".");
+    const std::string sentence = "Open again on " + day_text(*day) + ", as its hours say.";
+    audit(store, stamp, "day_opened", "office", 0, sentence);
+    return {true, sentence, nullptr};
 }
 
 }  // namespace office

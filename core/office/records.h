@@ -64,6 +64,18 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
                             const std::optional<std::string>& price);
 RecordOutcome remove_menu_item(OfficeStore& store, const AuditEntry& stamp, std::string_view name);
 
+// The office's calendar (issue 38; core/office/calendar.h uses what these keep). Each value as
+// the person wrote it: a zone name checked against the tz database, a horizon of 1 to 730 days.
+RecordOutcome set_office(OfficeStore& store, const AuditEntry& stamp, const std::optional<std::string>& time_zone,
+                         const std::optional<std::string>& name, const std::optional<std::string>& horizon_days);
+// `days` as "mon-fri", "sat", "mon,wed,fri-sun"; `ranges` as "09:00-13:00,15:00-18:00" or
+// "closed"; slots of `slot_minutes` (5 to 720). Bookings already made are never touched.
+RecordOutcome set_hours(OfficeStore& store, const AuditEntry& stamp, std::string_view days, std::string_view ranges,
+                        std::int64_t slot_minutes);
+// `days` as YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD (at most 366 days).
+RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::string_view days, std::string_view reason);
+RecordOutcome open_day(OfficeStore& store, const AuditEntry& stamp, std::string_view day);
+
 // A menu as the model reads it: "bocadillo, tortilla or ensalada"; with prices "tortilla (4.50)".
 std::string menu_sentence(const std::vector<MenuItem>& menu);
 

@@ -1,5 +1,6 @@
 #include "tools_internal.h"
 
+#include "calendar.h"
 #include "clock.h"
 
 namespace office::tools_internal {
@@ -51,15 +52,32 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
 
 ToolOutcome list_availability(CallContext& ctx, const json& args) {
     const auto& day = args["day"].get_ref<const std::string&>();
+    const auto date = parse_day(day);
+    if (!date) return refuse(day + " is not a day of the calendar; give it as YYYY-MM-DD, e.g. 2026-09-04.");
+    std::optional<OfficeCalendar> calendar;
+    try {
+        calendar.emplace(ctx.store(), ctx.now());
+    } catch (const std::invalid_argument& e) {
+        return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
+    }
+    std::string why_none;
     json slots = json::array();
     std::string lines;
-    for (auto& slot : ctx.store().free_slots(day)) {
+    for (auto& slot : calendar->free_on(*date, why_none)) {
         lines += "\n- slot " + std::to_string(slot.id) + " at " + slot.time;
-        slots.push_back({{"slot_id", slot.id}, {"time", std::move(slot.time)}});
+        slots.push_back({{"slot_id", slot.id}, {"time", slot.time}, {"day", slot.day}, {"weekday", weekday_name(slot.weekday)},
+                         {"starts_at", slot.starts_at}});
     }
-    std::string text = slots.empty() ? "No free slots on " + day + "."
-                                     : "Free slots on " + day + " (book one with book_slot):" + lines;
-    return ToolResult{std::move(text), json{{"day", day}, {"slots", std::move(slots)}}};
+    const std::string when = std::string(weekday_name(weekday_of(days_from_civil(*date)))) + " " + day;
+    const std::string zone = "Times are the office's, in " + calendar->zone().name() + "; today is " +
+                             weekday_name(calendar->today_weekday()) + " " + calendar->today() + ".";
+    std::string text = slots.empty() ? "No free slots on " + when + "." + (why_none.empty() ? "" : " " + why_none) + " " + zone
+                                     : "Free slots on " + when + " (book one with book_slot):" + lines + "\n" + zone;
+    return ToolResult{std::move(text), json{{"day", day},
+                                            {"slots", std::move(slots)},
+                                            {"time_zone", calendar->zone().name()},
+                                            {"today", calendar->today()},
+                                            {"today_weekday", weekday_name(calendar->today_weekday())}}};
 }
 
 // ---- book_slot --------------------------------------------------------------------------
@@ -75,7 +93,17 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
     const auto now = utc_time(ctx.now());
-    const Booking booking = store.book_slot(slot_id, customer_id, now, ctx.caller.label);
+    // A slot the opening hours make (its id names its day and time) gets its row now.
+    std::optional<OfferedSlot> made;
+    if (slot_id >= 100000000000LL) {
+        try {
+            made = OfficeCalendar(store, ctx.now()).offered(slot_id);
+        } catch (const std::invalid_argument& e) {
+            return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
+        }
+    }
+    const Booking booking = made ? store.book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
+                                 : store.book_slot(slot_id, customer_id, now, ctx.caller.label);
     if (booking.status == Booking::Status::NoSuchSlot)
         return refuse("There is no slot " + std::to_string(slot_id) +
                       "; call list_availability with a day to see the free slots and their ids.");

@@ -15,5 +15,7 @@ std::unique_ptr<OfficeStore> open_postgres_office(const std::string&, Durability
 void check_postgres_office(const std::string&) { refuse(); }
 void reset_postgres_office(const std::string&, OfficeKind) { refuse(); }
 void create_postgres_office(const std::string&, OfficeKind) { refuse(); }
+void read_postgres_office_at(const std::string&, RowSink&) { refuse(); }
+void load_postgres_office_at(const std::string&, const RowSource&, bool) { refuse(); }
 
 }  // namespace office

@@ -167,9 +167,9 @@ const std::string& Connection::prepared(std::string_view sql) {
     return prepared_.emplace(text, name).first->second;
 }
 
-void Connection::exec(std::string_view sql) {
+Result Connection::exec(std::string_view sql) {
     const std::string text(sql);
-    check(PQexec(conn_, text.c_str()), sql);
+    return check(PQexec(conn_, text.c_str()), sql);
 }
 
 // ---- Pipeline mode ------------------------------------------------------------------------

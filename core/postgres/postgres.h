@@ -86,8 +86,9 @@ public:
     // seen (the server parses and plans it once, not at every call). Throws Error.
     Result query(std::string_view sql, std::initializer_list<Param> params = {});
     Result query(std::string_view sql, const std::vector<Param>& params);
-    // One or more statements without parameters (PQexec). Throws Error. Not in pipeline mode.
-    void exec(std::string_view sql);
+    // One or more statements without parameters (PQexec), for what cannot be prepared (BEGIN,
+    // DECLARE, FETCH, DDL). The last statement's result. Throws Error. Not in pipeline mode.
+    Result exec(std::string_view sql);
 
     // Pipeline mode (libpq 14+, any server): a write transaction's statements without waiting
     // for each. send() queues a statement whose result nobody needs and returns at once; query()

@@ -30,4 +30,14 @@ void create_postgres_office(const std::string& uri, OfficeKind kind) {
     create_postgres(conn, kind);
 }
 
+void read_postgres_office_at(const std::string& uri, RowSink& sink) {
+    pg::Connection conn(uri);
+    read_postgres_office(conn, sink);
+}
+
+void load_postgres_office_at(const std::string& uri, const RowSource& source, bool only_if_empty) {
+    pg::Connection conn(uri);
+    load_postgres_office(conn, source, only_if_empty);
+}
+
 }  // namespace office

@@ -169,6 +169,25 @@ $$;
 CREATE INDEX customers_words ON customers USING gin (customer_words(name, email));
 )sql";
 
+// 8: the office's own calendar (SQLite schema 11, whose migration says what each table holds).
+constexpr std::string_view kVersion8Tables = R"sql(
+CREATE TABLE office_settings (
+  name  TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE opening_hours (
+  weekday      BIGINT NOT NULL CHECK (weekday BETWEEN 0 AND 6),
+  opens        TEXT NOT NULL,
+  closes       TEXT NOT NULL CHECK (closes COLLATE "C" > opens COLLATE "C"),
+  slot_minutes BIGINT NOT NULL CHECK (slot_minutes BETWEEN 5 AND 720),
+  PRIMARY KEY (weekday, opens)
+);
+CREATE TABLE closures (
+  day    TEXT PRIMARY KEY,
+  reason TEXT NOT NULL DEFAULT ''
+);
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -243,6 +262,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         {5, kVersion5Tables},
         {6, kVersion6Tables},
         {7, kVersion7Tables},
+        {8, kVersion8Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

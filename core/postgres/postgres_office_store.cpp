@@ -260,6 +260,75 @@ std::optional<std::string> PostgresOfficeStore::customer_name(std::int64_t id) {
     return r.text(0, 0);
 }
 
+std::vector<SlotRow> PostgresOfficeStore::slot_rows(const std::string& from_day, const std::string& to_day) {
+    auto r = run("SELECT id, day, time, customer_id FROM slots WHERE day BETWEEN $1 AND $2 "
+                 "ORDER BY day COLLATE \"C\", time COLLATE \"C\"",
+                 {from_day, to_day});
+    std::vector<SlotRow> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.is_null(i, 3) ? std::nullopt : std::optional(r.integer(i, 3))});
+    return rows;
+}
+
+Booking PostgresOfficeStore::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
+                                                 std::int64_t customer_id, const std::string& at, const std::string& by) {
+    if (run("SELECT 1 FROM slots WHERE day = $1 AND time = $2 AND id <> $3", {day, time, slot_id}).rows() > 0)
+        return Booking{Booking::Status::NoSuchSlot, day, time};
+    run("INSERT INTO slots (id, day, time) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING", {slot_id, day, time});
+    return book_slot(slot_id, customer_id, at, by);
+}
+
+OfficeSettings PostgresOfficeStore::office_settings() {
+    OfficeSettings settings;
+    const auto r = run("SELECT name, value FROM office_settings");
+    for (int i = 0; i < r.rows(); ++i) {
+        const auto name = r.text(i, 0);
+        if (name == "time_zone") settings.time_zone = r.text(i, 1);
+        else if (name == "name") settings.name = r.text(i, 1);
+        else if (name == "horizon_days") settings.horizon_days = std::stoll(r.text(i, 1));
+    }
+    return settings;
+}
+
+void PostgresOfficeStore::save_office_settings(const OfficeSettings& settings) {
+    const std::string_view put =
+        "INSERT INTO office_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
+    run(put, {"time_zone", settings.time_zone});
+    run(put, {"name", settings.name});
+    run(put, {"horizon_days", std::to_string(settings.horizon_days)});
+}
+
+std::vector<OpeningRange> PostgresOfficeStore::opening_hours() {
+    const auto r = run("SELECT weekday, opens, closes, slot_minutes FROM opening_hours ORDER BY weekday, opens COLLATE \"C\"");
+    std::vector<OpeningRange> ranges;
+    for (int i = 0; i < r.rows(); ++i)
+        ranges.push_back({static_cast<int>(r.integer(i, 0)), r.text(i, 1), r.text(i, 2), r.integer(i, 3)});
+    return ranges;
+}
+
+void PostgresOfficeStore::replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) {
+    for (const int weekday : weekdays) run("DELETE FROM opening_hours WHERE weekday = $1", {weekday});
+    for (const auto& r : ranges)
+        run("INSERT INTO opening_hours (weekday, opens, closes, slot_minutes) VALUES ($1, $2, $3, $4)",
+            {r.weekday, r.opens, r.closes, r.slot_minutes});
+}
+
+std::vector<Closure> PostgresOfficeStore::closures() {
+    const auto r = run("SELECT day, reason FROM closures ORDER BY day COLLATE \"C\"");
+    std::vector<Closure> days;
+    for (int i = 0; i < r.rows(); ++i) days.push_back({r.text(i, 0), r.text(i, 1)});
+    return days;
+}
+
+void PostgresOfficeStore::add_closure(const Closure& closure) {
+    run("INSERT INTO closures (day, reason) VALUES ($1, $2) ON CONFLICT (day) DO UPDATE SET reason = excluded.reason",
+        {closure.day, closure.reason});
+}
+
+bool PostgresOfficeStore::remove_closure(const std::string& day) {
+    return run("DELETE FROM closures WHERE day = $1", {day}).affected() != 0;
+}
+
 std::vector<FreeSlot> PostgresOfficeStore::free_slots(const std::string& day) {
     auto r = run("SELECT id, time FROM slots WHERE day = $1 AND customer_id IS NULL ORDER BY time COLLATE \"C\"", {day});
     std::vector<FreeSlot> slots;

@@ -11,6 +11,7 @@
 // The schema's constraints (CHECKs, one pending request per invoice, unique nonce) are the
 // backstop.
 
+#include "office_copy.h"
 #include "office_store.h"
 #include "postgres.h"
 #include "durability.h"
@@ -25,7 +26,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 7;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9); 7: customer_words (SQLite 10)
+inline constexpr int kPostgresSchemaVersion = 8;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9); 7: customer_words (SQLite 10); 8: the calendar (SQLite 11)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -63,6 +64,15 @@ void reset_postgres(pg::Connection& conn, OfficeKind kind = OfficeKind::Demo);
 // StoreError, changing nothing, for one that holds an office already or someone else's tables.
 void create_postgres(pg::Connection& conn, OfficeKind kind);
 
+// The office copied out of and into PostgreSQL (office_copy.h; postgres_office_copy.cpp), for
+// backup, restore, export and import. Both migrate the office to this build's schema first.
+// read_postgres_office gives every stored table from one REPEATABLE READ snapshot (StoreError
+// for a database holding no office). load_postgres_office puts exactly what `source` gives in
+// place of the office's rows in one transaction under the office lock, and moves each identity
+// past the largest id loaded; with `only_if_empty` it refuses an office holding any row.
+void read_postgres_office(pg::Connection& conn, RowSink& sink);
+void load_postgres_office(pg::Connection& conn, const RowSource& source, bool only_if_empty);
+
 class PostgresOfficeStore final : public OfficeStore {
 public:
     // Connects to `uri` and migrates it (StoreError with one sentence otherwise). Durability:
@@ -85,6 +95,16 @@ public:
 
     CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
+    std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
+    Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
+                                const std::string& at, const std::string& by) override;
+    OfficeSettings office_settings() override;
+    void save_office_settings(const OfficeSettings& settings) override;
+    std::vector<OpeningRange> opening_hours() override;
+    void replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) override;
+    std::vector<Closure> closures() override;
+    void add_closure(const Closure& closure) override;
+    bool remove_closure(const std::string& day) override;
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                       const std::string& by) override;

@@ -17,7 +17,9 @@ namespace {
 constexpr std::string_view kInstructions =
     "Office tools for a small practice: find customers, see free appointment slots and book "
     "them, read a customer's invoices, refund an invoice (a person approves every refund) and "
-    "order lunch. Call find_customer first to learn the customer ids the other tools take.";
+    "order lunch. Call find_customer first to learn the customer ids the other tools take. "
+    "Appointment times are local to the office, in its time zone; list_availability says which "
+    "zone and what day today is there.";
 
 // At most kMaxClientField bytes of `text`, cut between UTF-8 characters. The client's name and
 // version are stored with every write it makes; a 4 MB name must not become 4 MB per row.

@@ -9,7 +9,9 @@
 
 #include "sqlite_office_store.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -54,15 +56,6 @@ std::string directory_of(const std::string& path) {
     return dir.empty() ? "." : dir.string();
 }
 
-// A rename or a new name is durable only once its directory is synced.
-void sync_directory(const std::string& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
-    const int rc = ::fsync(fd);
-    const int err = errno;
-    ::close(fd);
-    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
-}
 
 void remove_if_there(const std::string& path) {
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) refuse_errno("cannot remove " + path, errno);
@@ -287,7 +280,127 @@ bool lock_exclusively(Database& db) {
     }
 }
 
+
+// The stored tables of an office file (office_copy.h), checked against kStoredTables: a table
+// the list does not know would be left out of every copy, so it is refused instead.
+void check_stored_tables(Database& db, const std::string& path) {
+    Statement& list = db.prepare(
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    std::vector<std::string> names;
+    while (list.step()) names.push_back(list.column_text(0));
+    for (const auto& name : names)
+        if (std::none_of(kStoredTables.begin(), kStoredTables.end(), [&](const auto& t) { return t.name == name; }))
+            refuse(path + " has a table this build does not copy: " + name);
+    for (const auto& t : kStoredTables)
+        if (std::find(names.begin(), names.end(), t.name) == names.end())
+            refuse(path + " has no table " + std::string(t.name) + " (is it at schema " + std::to_string(kSchemaVersion) + "?)");
+}
+
+std::vector<StoredColumn> stored_columns(Database& db, std::string_view table) {
+    std::vector<StoredColumn> columns;
+    Statement& info = db.prepare("SELECT name, upper(type) FROM pragma_table_info(?1) ORDER BY cid");
+    info.bind(1, table);
+    while (info.step()) columns.push_back({info.column_text(0), info.column_text(1).find("INT") != std::string::npos});
+    return columns;
+}
+
+// Inserts what a RowSource gives into an empty office `db`, in one transaction committed by
+// done(); the source's columns mapped to the file's by name.
+class InsertingSink : public RowSink {
+public:
+    explicit InsertingSink(Database& db) : db_(db), transaction_(db) {
+        db_.exec("PRAGMA defer_foreign_keys = ON");
+        for (const auto& t : kStoredTables) db_.exec("DELETE FROM " + quoted(std::string(t.name)));
+    }
+
+    void table(std::string_view name, const std::vector<StoredColumn>& columns) override {
+        if (next_ >= kStoredTables.size() || kStoredTables[next_].name != name)
+            refuse("table " + std::string(name) + " was given out of order (expected " + missing() + ")");
+        ++next_;
+        const auto own = stored_columns(db_, name);
+        std::string list, marks;
+        integer_.clear();
+        for (const auto& c : columns) {
+            const auto it = std::find_if(own.begin(), own.end(), [&](const auto& o) { return o.name == c.name; });
+            if (it == own.end()) refuse("the office's table " + std::string(name) + " has no column " + c.name);
+            list += (list.empty() ? "" : ", ") + quoted(c.name);
+            marks += (marks.empty() ? "?" : ", ?");
+            integer_.push_back(it->integer);
+        }
+        for (const auto& o : own)
+            if (std::none_of(columns.begin(), columns.end(), [&](const auto& c) { return c.name == o.name; }))
+                refuse("the rows given for table " + std::string(name) + " have no column " + o.name);
+        insert_ = &db_.prepare("INSERT INTO " + quoted(std::string(name)) + " (" + list + ") VALUES (" + marks + ")");
+    }
+
+    void row(const std::vector<StoredValue>& values) override {
+        if (!insert_ || values.size() != integer_.size()) refuse("a row does not have its table's columns");
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            const int index = static_cast<int>(k) + 1;
+            if (!values[k]) {
+                insert_->bind_null(index);
+                continue;
+            }
+            const std::string& text = *values[k];
+            std::int64_t number = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+            if (integer_[k] && ec == std::errc() && end == text.data() + text.size()) insert_->bind(index, number);
+            else insert_->bind(index, std::string_view(text));
+        }
+        insert_->step();
+    }
+
+    void done() override {
+        if (next_ != kStoredTables.size()) return;  // finished() says so
+        transaction_.commit();
+        committed_ = true;
+        // One segment per search index, as after a large import (OfficeStore::optimize_customer_search).
+        db_.exec("INSERT INTO customer_words(customer_words) VALUES ('optimize');"
+                 "INSERT INTO customer_search(customer_search) VALUES ('optimize');");
+    }
+
+    bool finished() const { return committed_; }
+    std::string missing() const {
+        return next_ < kStoredTables.size() ? "table " + std::string(kStoredTables[next_].name) : "nothing more";
+    }
+
+private:
+    Database& db_;
+    Transaction transaction_;
+    std::size_t next_ = 0;
+    Statement* insert_ = nullptr;
+    std::vector<bool> integer_;
+    bool committed_ = false;
+};
+
+// The end of every backup: what was written is what restore accepts, or it is not called done.
+OfficeFileFacts finish_backup(PartialFile& partial, const std::string& file, const std::vector<SideFile>& side_files) {
+    auto facts = check_office_file(partial.path());
+    partial.sync();
+    // The side files first: once `file` exists it looks complete, so its own must be there.
+    for (const auto& side : side_files) {
+        if (exists(side.from)) copy_private_file(side.from, side.to);
+        else remove_if_there(side.to);
+    }
+    partial.renamed_to(file);
+    sync_directory(directory_of(file));
+    facts.bytes = static_cast<std::int64_t>(fs::file_size(file));
+    return facts;
+}
+
 }  // namespace
+
+void sync_directory(const std::string& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
+    const int rc = ::fsync(fd);
+    const int err = errno;
+    ::close(fd);
+    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
+}
+
+void copy_side_file(const std::string& from, const std::string& to) { copy_private_file(from, to); }
 
 OfficeFileFacts check_office_file(const std::string& path) {
     if (!exists(path)) refuse(path + " does not exist", kCantOpen);
@@ -316,19 +429,23 @@ OfficeFileFacts backup_office_file(const std::string& db, const std::string& fil
             refuse("database " + db + " is not an office-mcp database", kNotADb);
         copy_office(source, partial);
     }
-    // What we wrote is what restore will accept, or the backup is not called done.
-    auto facts = check_office_file(partial.path());
-    partial.sync();
-    // The side files first: once `file` exists it looks complete, so its own must be there.
-    for (const auto& side : side_files) {
-        if (exists(side.from)) copy_private_file(side.from, side.to);
-        else remove_if_there(side.to);
-    }
-    partial.renamed_to(file);
-    sync_directory(directory_of(file));
-    facts.bytes = static_cast<std::int64_t>(fs::file_size(file));
-    return facts;
+    return finish_backup(partial, file, side_files);
 }
+
+OfficeFileFacts write_office_file(const std::string& file, bool force, const std::vector<SideFile>& side_files,
+                                  const RowSource& source) {
+    if (exists(file) && !force) refuse(file + " already exists: --force replaces it");
+    PartialFile partial(file + ".partial");
+    {
+        Database db(partial.path(), Database::Mode::ReadWrite, Durability::Power);
+        ensure_schema(db, OfficeKind::Empty);  // an empty file: this build's schema, rollback journal
+        InsertingSink sink(db);
+        source(sink);
+        if (!sink.finished()) refuse("the office to write was not given whole: " + sink.missing());
+    }
+    return finish_backup(partial, file, side_files);
+}
+
 
 RestoreOutcome restore_office_file(const std::string& file, const std::string& db, bool force,
                                    const std::vector<SideFile>& side_files) {
@@ -407,6 +524,39 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
     old.reset();  // its locks go with it; it names the kept file now
     outcome.facts.bytes = static_cast<std::int64_t>(fs::file_size(db));
     return outcome;
+}
+
+void read_office_file(const std::string& path, RowSink& sink) {
+    Database db(path, Database::Mode::ReadWrite, Durability::Power);  // read-write: see backup_office_file
+    Transaction snapshot(db, Transaction::Kind::Deferred);
+    read_office_rows(db, path, sink);
+    snapshot.commit();
+}
+
+void read_office_rows(Database& db, const std::string& path, RowSink& sink) {
+    if (query_int(db, "PRAGMA application_id") != kApplicationId) refuse(path + " is not an office-mcp office", kNotADb);
+    if (query_int(db, "PRAGMA user_version") != kSchemaVersion)
+        refuse(path + " is at schema " + std::to_string(query_int(db, "PRAGMA user_version")) + ", not this build's " +
+               std::to_string(kSchemaVersion));
+    check_stored_tables(db, path);
+    for (const auto& t : kStoredTables) {
+        const auto columns = stored_columns(db, t.name);
+        sink.table(t.name, columns);
+        std::string list;
+        for (const auto& c : columns) list += (list.empty() ? "" : ", ") + quoted(c.name);
+        Statement& rows = db.prepare("SELECT " + list + " FROM " + quoted(std::string(t.name)) + " ORDER BY " +
+                                     std::string(t.order_by));
+        std::vector<StoredValue> values(columns.size());
+        while (rows.step()) {
+            for (std::size_t k = 0; k < columns.size(); ++k) {
+                const int index = static_cast<int>(k);
+                if (rows.column_is_null(index)) values[k].reset();
+                else values[k] = rows.column_text(index);
+            }
+            sink.row(values);
+        }
+    }
+    sink.done();
 }
 
 }  // namespace office

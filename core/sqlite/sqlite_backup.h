@@ -5,6 +5,7 @@
 // and then swaps it in with a rename, keeping the old office beside it. The side files (the
 // state key, the tokens) are the caller's to name: this layer only copies them safely.
 
+#include "office_copy.h"
 #include "store_error.h"
 
 #include <cstdint>
@@ -33,6 +34,12 @@ struct SideFile {
     std::string from, to;
 };
 
+// A rename or a new name is durable only once its directory is synced: fsync of `dir`.
+void sync_directory(const std::string& dir);
+
+// Copies a key or tokens file: written beside `to` as `to`.partial (0600), synced, renamed.
+void copy_side_file(const std::string& from, const std::string& to);
+
 // Writes a consistent copy of the office `db` to `file` (VACUUM INTO: one read transaction,
 // which in WAL mode never blocks a writer), checks it with check_office_file, syncs it and
 // renames it into place, then syncs the directory; the copy is 0600. Each side file whose
@@ -43,6 +50,25 @@ struct SideFile {
 // `force`. Throws StoreError with one sentence.
 OfficeFileFacts backup_office_file(const std::string& db, const std::string& file, bool force,
                                    const std::vector<SideFile>& side_files);
+
+// Gives every stored table of the office file `path` (office_copy.h) to `sink`, from one read
+// transaction (one snapshot of a live office too), then sink.done(). The file must be at this
+// build's schema (a backup of an older one is migrated on a copy first); a table that is not in
+// kStoredTables, or one missing, is refused with StoreError.
+void read_office_file(const std::string& path, RowSink& sink);
+
+class Database;
+// The same from `db` (`path` names it in refusals), inside the caller's read transaction, so
+// that the caller may read more from the same snapshot (office_export.cpp: the calendar).
+void read_office_rows(Database& db, const std::string& path, RowSink& sink);
+
+// Writes a new office file `file` as backup_office_file writes a copy (made as `file`.partial,
+// checked, synced, side files first, renamed, 0600), holding exactly the rows `source` gives
+// at this build's schema, inserted in one transaction. Each table's columns must be the file's,
+// by name, all of them: StoreError otherwise, and nothing is written. Refuses an existing
+// `file` unless `force`.
+OfficeFileFacts write_office_file(const std::string& file, bool force, const std::vector<SideFile>& side_files,
+                                  const RowSource& source);
 
 struct RestoreOutcome {
     OfficeFileFacts facts;  // what the restored office holds

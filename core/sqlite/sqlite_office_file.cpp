@@ -246,6 +246,26 @@ CREATE TRIGGER customer_words_update AFTER UPDATE OF id, name, email ON customer
   INSERT INTO customer_words(rowid, name, email) VALUES (new.id, new.name, new.email);
 END;
 )sql"},
+    // 11: the office's own calendar (issue 38): its settings (time_zone, name, horizon_days; a
+    // setting not there has its default), the opening hours that make its slots, the days it is
+    // closed. Slots the hours make get a row in `slots` once booked (calendar.h names their ids).
+    {11, R"sql(
+CREATE TABLE office_settings (
+  name  TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE opening_hours (
+  weekday      INTEGER NOT NULL CHECK (weekday BETWEEN 0 AND 6),   -- 0 Sunday
+  opens        TEXT NOT NULL,                                      -- HH:MM, local
+  closes       TEXT NOT NULL CHECK (closes > opens),
+  slot_minutes INTEGER NOT NULL CHECK (slot_minutes BETWEEN 5 AND 720),
+  PRIMARY KEY (weekday, opens)
+);
+CREATE TABLE closures (
+  day    TEXT PRIMARY KEY,                                         -- YYYY-MM-DD
+  reason TEXT NOT NULL DEFAULT ''
+);
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {

@@ -243,6 +243,85 @@ std::optional<std::int64_t> SqliteOfficeStore::remove_menu_item(const std::strin
     return id;
 }
 
+std::vector<SlotRow> SqliteOfficeStore::slot_rows(const std::string& from_day, const std::string& to_day) {
+    auto& q = db_->prepare("SELECT id, day, time, customer_id FROM slots WHERE day BETWEEN ?1 AND ?2 ORDER BY day, time");
+    q.bind_static(1, from_day).bind_static(2, to_day);
+    std::vector<SlotRow> rows;
+    while (q.step())
+        rows.push_back({q.column_int(0), q.column_text(1), q.column_text(2),
+                        q.column_is_null(3) ? std::nullopt : std::optional(q.column_int(3))});
+    return rows;
+}
+
+Booking SqliteOfficeStore::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
+                                               std::int64_t customer_id, const std::string& at, const std::string& by) {
+    auto& other = db_->prepare("SELECT id FROM slots WHERE day = ?1 AND time = ?2 AND id <> ?3");
+    const bool held = other.bind_static(1, day).bind_static(2, time).bind(3, slot_id).step();
+    other.reset();
+    if (held) return Booking{Booking::Status::NoSuchSlot, day, time};
+    auto& make = db_->prepare("INSERT INTO slots (id, day, time) VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING");
+    make.bind(1, slot_id).bind_static(2, day).bind_static(3, time).step();
+    return book_slot(slot_id, customer_id, at, by);
+}
+
+OfficeSettings SqliteOfficeStore::office_settings() {
+    OfficeSettings settings;
+    auto& q = db_->prepare("SELECT name, value FROM office_settings");
+    while (q.step()) {
+        const auto name = q.column_text(0);
+        if (name == "time_zone") settings.time_zone = q.column_text(1);
+        else if (name == "name") settings.name = q.column_text(1);
+        else if (name == "horizon_days") settings.horizon_days = q.column_int(1);
+    }
+    return settings;
+}
+
+void SqliteOfficeStore::save_office_settings(const OfficeSettings& settings) {
+    auto& put = db_->prepare("INSERT INTO office_settings (name, value) VALUES (?1, ?2) "
+                             "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    put.bind_static(1, "time_zone").bind_static(2, settings.time_zone).step();
+    put.bind_static(1, "name").bind_static(2, settings.name).step();
+    put.bind_static(1, "horizon_days").bind(2, std::to_string(settings.horizon_days)).step();
+}
+
+std::vector<OpeningRange> SqliteOfficeStore::opening_hours() {
+    auto& q = db_->prepare("SELECT weekday, opens, closes, slot_minutes FROM opening_hours ORDER BY weekday, opens");
+    std::vector<OpeningRange> ranges;
+    while (q.step())
+        ranges.push_back({static_cast<int>(q.column_int(0)), q.column_text(1), q.column_text(2), q.column_int(3)});
+    return ranges;
+}
+
+void SqliteOfficeStore::replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) {
+    for (const int weekday : weekdays) db_->prepare("DELETE FROM opening_hours WHERE weekday = ?1").bind(1, weekday).step();
+    for (const auto& r : ranges)
+        db_->prepare("INSERT INTO opening_hours (weekday, opens, closes, slot_minutes) VALUES (?1, ?2, ?3, ?4)")
+            .bind(1, r.weekday)
+            .bind_static(2, r.opens)
+            .bind_static(3, r.closes)
+            .bind(4, r.slot_minutes)
+            .step();
+}
+
+std::vector<Closure> SqliteOfficeStore::closures() {
+    auto& q = db_->prepare("SELECT day, reason FROM closures ORDER BY day");
+    std::vector<Closure> days;
+    while (q.step()) days.push_back({q.column_text(0), q.column_text(1)});
+    return days;
+}
+
+void SqliteOfficeStore::add_closure(const Closure& closure) {
+    db_->prepare("INSERT INTO closures (day, reason) VALUES (?1, ?2) ON CONFLICT (day) DO UPDATE SET reason = excluded.reason")
+        .bind_static(1, closure.day)
+        .bind_static(2, closure.reason)
+        .step();
+}
+
+bool SqliteOfficeStore::remove_closure(const std::string& day) {
+    db_->prepare("DELETE FROM closures WHERE day = ?1").bind_static(1, day).step();
+    return db_->changes() != 0;
+}
+
 std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {
     auto& q = db_->prepare("SELECT id, time FROM slots WHERE day = ?1 AND customer_id IS NULL ORDER BY time");
     q.bind_static(1, day);

@@ -85,6 +85,38 @@ struct MenuItem {
     bool operator==(const MenuItem&) const = default;
 };
 
+// The office's place in time (issue 38): its IANA time zone ("" until set: the machine's
+// zone is used), its name for people, and how many days ahead it takes bookings.
+struct OfficeSettings {
+    std::string time_zone;
+    std::string name;
+    std::int64_t horizon_days = 90;
+    bool operator==(const OfficeSettings&) const = default;
+};
+
+// One range of a weekday's opening hours: slots of `slot_minutes` from `opens`, each ending by
+// `closes` (HH:MM, local time in the office's zone). weekday: 0 Sunday ... 6 Saturday.
+struct OpeningRange {
+    int weekday = 0;
+    std::string opens, closes;
+    std::int64_t slot_minutes = 30;
+    bool operator==(const OpeningRange&) const = default;
+};
+
+// A day the office is closed (a holiday): no slots from its hours.
+struct Closure {
+    std::string day;  // YYYY-MM-DD
+    std::string reason;
+    bool operator==(const Closure&) const = default;
+};
+
+// A row of the calendar: an explicit slot (the demo's), or a booking of a slot the hours made.
+struct SlotRow {
+    std::int64_t id = 0;
+    std::string day, time;
+    std::optional<std::int64_t> customer_id;  // none: free
+};
+
 // The latest approval request of an invoice as issue_refund reports it: a pending one first,
 // then one whose outcome was not yet reported, then the newest.
 struct ApprovalState {
@@ -183,6 +215,23 @@ public:
     // Books it only if free: two racing callers cannot both win.
     virtual Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                               const std::string& by) = 0;
+    // Every slot row from `from_day` to `to_day` (inclusive), by day and time.
+    virtual std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) = 0;
+    // Books the slot the hours make at `day` `time` under the id `slot_id` (core/office/calendar.h
+    // names it): a row is made for it, or a free row of that id is taken; Taken when it is
+    // booked, NoSuchSlot when another slot holds that day and time.
+    virtual Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
+                                        std::int64_t customer_id, const std::string& at, const std::string& by) = 0;
+
+    // ---- the office's calendar: its zone, hours and closures (issue 38; writes inside a write)
+    virtual OfficeSettings office_settings() = 0;
+    virtual void save_office_settings(const OfficeSettings& settings) = 0;
+    virtual std::vector<OpeningRange> opening_hours() = 0;  // by weekday, then opening time
+    // The ranges of each of `weekdays` replaced by those of `ranges` on that weekday (none: closed).
+    virtual void replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) = 0;
+    virtual std::vector<Closure> closures() = 0;  // by day
+    virtual void add_closure(const Closure& closure) = 0;  // a day closed already gets the new reason
+    virtual bool remove_closure(const std::string& day) = 0;  // false: it was not closed
 
     // ---- the office's own records, kept by its people (core/office/records.h checks every
     // value first; these only write, inside a write's transaction, or read)

@@ -10,7 +10,8 @@ namespace office {
 
 using UnixClock = std::function<std::int64_t()>;  // unix seconds
 
-// The system's clock, for processes that are not under test.
+// The system's clock, for processes that are not under test; OFFICE_MCP_NOW (a UTC time as
+// 2026-12-07T08:00:00Z) sets where it starts, for tests of the calendar.
 std::int64_t system_now();
 
 // 2026-11-30T01:27:19Z for 1796002039.

@@ -141,7 +141,8 @@ std::optional<Error> for_each_record(std::string_view bytes, const std::function
         for (;;) {
             std::string field;
             const std::size_t field_line = line;
-            if (i < n && bytes[i] == '"') {
+            r.quoted.push_back(i < n && bytes[i] == '"');
+            if (r.quoted.back()) {
                 ++i;
                 for (;;) {
                     const std::size_t quote = bytes.find('"', i);
@@ -194,20 +195,33 @@ Parsed read(std::string_view bytes, std::size_t max_field_bytes) {
     return parsed;
 }
 
+namespace {
+void append_field(std::string& out, std::string_view field, bool quote) {
+    if (!quote) {
+        out += field;
+        return;
+    }
+    out += '"';
+    for (const char c : field) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+}  // namespace
+
 void append_row(std::string& out, const std::vector<std::string>& fields) {
     for (std::size_t k = 0; k < fields.size(); ++k) {
         if (k > 0) out += ',';
-        const std::string& field = fields[k];
-        if (!needs_quotes(field, fields.size() == 1)) {
-            out += field;
-            continue;
-        }
-        out += '"';
-        for (const char c : field) {
-            if (c == '"') out += '"';
-            out += c;
-        }
-        out += '"';
+        append_field(out, fields[k], needs_quotes(fields[k], fields.size() == 1));
+    }
+    out += "\r\n";
+}
+
+void append_nullable_row(std::string& out, const std::vector<std::optional<std::string>>& fields) {
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+        if (k > 0) out += ',';
+        if (fields[k]) append_field(out, *fields[k], fields[k]->empty() || needs_quotes(*fields[k], false));
     }
     out += "\r\n";
 }

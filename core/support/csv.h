@@ -21,6 +21,7 @@ inline constexpr std::size_t kDefaultMaxFieldBytes = std::size_t{1} << 20;
 struct Record {
     std::size_t line = 0;  // 1-based line of the file where the record starts
     std::vector<std::string> fields;
+    std::vector<bool> quoted;  // per field: it was written in double quotes
 };
 
 // Why a file was refused, and where: `why` is a sentence for the person who made the file
@@ -57,5 +58,10 @@ Parsed read(std::string_view bytes, std::size_t max_field_bytes = kDefaultMaxFie
 // record). Ends with CRLF, as RFC 4180 says. Fields must be UTF-8 without NUL, as read() gives
 // them; then read() gives the same fields back.
 void append_row(std::string& out, const std::vector<std::string>& fields);
+
+// The same for fields that may be NULL, as PostgreSQL's COPY ... CSV writes them: NULL is an
+// empty field, an empty text is "" (so a reader tells them apart by Record::quoted). A record
+// of one NULL field would be an empty line: give at least two fields.
+void append_nullable_row(std::string& out, const std::vector<std::optional<std::string>>& fields);
 
 }  // namespace office::csv

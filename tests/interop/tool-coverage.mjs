@@ -51,7 +51,9 @@ export function toolCoverageTests(client, ProtocolErrorClass) {
     const result = await call('list_availability', { day: '2026-09-04' });
     assert.notEqual(result.isError, true, textOf(result));
     assert.equal(result.structuredContent.day, '2026-09-04');
-    assert.deepEqual(result.structuredContent.slots, [
+    // Each slot also says its day, weekday and instant in the office's zone (issue 38).
+    assert.equal(typeof result.structuredContent.time_zone, 'string');
+    assert.deepEqual(result.structuredContent.slots.map(({ slot_id, time }) => ({ slot_id, time })), [
       { slot_id: 1, time: '09:00' },
       { slot_id: 2, time: '11:00' },
     ]);
@@ -74,7 +76,9 @@ export function toolCoverageTests(client, ProtocolErrorClass) {
 
   test('list_availability no longer offers slot 1 once it is booked', async () => {
     const result = await call('list_availability', { day: '2026-09-04' });
-    assert.deepEqual(result.structuredContent.slots, [{ slot_id: 2, time: '11:00' }]);
+    // Each slot also says its day, weekday and instant in the office's zone (issue 38).
+    assert.equal(typeof result.structuredContent.time_zone, 'string');
+    assert.deepEqual(result.structuredContent.slots.map(({ slot_id, time }) => ({ slot_id, time })), [{ slot_id: 2, time: '11:00' }]);
   });
 
   test('book_slot for a slot that does not exist is refused with an error result', async () => {
@@ -86,7 +90,7 @@ export function toolCoverageTests(client, ProtocolErrorClass) {
     const result = await call('book_slot', { slot_id: 2, customer_id: 99 });
     assert.equal(result.isError, true, JSON.stringify(result));
     const still = await call('list_availability', { day: '2026-09-04' });
-    assert.deepEqual(still.structuredContent.slots, [{ slot_id: 2, time: '11:00' }], 'slot 2 must stay free');
+    assert.deepEqual(still.structuredContent.slots.map(({ slot_id, time }) => ({ slot_id, time })), [{ slot_id: 2, time: '11:00' }], 'slot 2 must stay free');
   });
 
   test('book_slot with slot_id 0 and customer_id "1" is not run, both problems named in schema order', async () => {

@@ -201,23 +201,33 @@ TEST_CASE("open_invoices shows a refunded invoice as refunded", "[tools]") {
 
 // ---- list_availability -------------------------------------------------------------------
 
+// The demo's explicit slots (no opening hours), in a zone the test sets: the machine's is the default.
+const std::string kMadrid = "INSERT INTO office_settings (name, value) VALUES ('time_zone', 'Europe/Madrid')";
+const std::string kToday = "\nTimes are the office's, in Europe/Madrid; today is Monday 2026-09-21.";  // kStart
+
 TEST_CASE("list_availability lists a day's free slots by time and leaves out booked ones", "[tools]") {
     Desk desk;
+    desk.exec(kMadrid);
     auto r = desk.call("list_availability", {{"day", "2026-09-04"}});
     CHECK(!is_error(r));
-    CHECK(text_of(r) == "Free slots on 2026-09-04 (book one with book_slot):\n- slot 1 at 09:00\n- slot 2 at 11:00");
-    CHECK(r["structuredContent"] == json::parse(R"({"day":"2026-09-04","slots":[{"slot_id":1,"time":"09:00"},
-                                                                               {"slot_id":2,"time":"11:00"}]})"));
+    CHECK(text_of(r) == "Free slots on Friday 2026-09-04 (book one with book_slot):\n- slot 1 at 09:00\n- slot 2 at 11:00" + kToday);
+    CHECK(r["structuredContent"] == json::parse(R"({"day":"2026-09-04","time_zone":"Europe/Madrid","today":"2026-09-21",
+        "today_weekday":"Monday","slots":[
+        {"slot_id":1,"time":"09:00","day":"2026-09-04","weekday":"Friday","starts_at":"2026-09-04T09:00:00+02:00"},
+        {"slot_id":2,"time":"11:00","day":"2026-09-04","weekday":"Friday","starts_at":"2026-09-04T11:00:00+02:00"}]})"));
     CHECK(text_of(desk.call("list_availability", {{"day", "2026-09-05"}})) ==
-          "Free slots on 2026-09-05 (book one with book_slot):\n- slot 4 at 09:00\n- slot 5 at 11:00\n- slot 6 at 16:00");
+          "Free slots on Saturday 2026-09-05 (book one with book_slot):\n- slot 4 at 09:00\n- slot 5 at 11:00\n- slot 6 at 16:00" +
+              kToday);
 }
 
 TEST_CASE("list_availability on a day without slots says so", "[tools]") {
     Desk desk;
+    desk.exec(kMadrid);
     auto r = desk.call("list_availability", {{"day", "2028-02-29"}});  // a leap day is a real date
     CHECK(!is_error(r));
-    CHECK(text_of(r) == "No free slots on 2028-02-29.");
-    CHECK(r["structuredContent"] == json{{"day", "2028-02-29"}, {"slots", json::array()}});
+    CHECK(text_of(r) == "No free slots on Tuesday 2028-02-29. Times are the office's, in Europe/Madrid; today is Monday 2026-09-21.");
+    CHECK(r["structuredContent"] == json{{"day", "2028-02-29"}, {"slots", json::array()}, {"time_zone", "Europe/Madrid"},
+                                         {"today", "2026-09-21"}, {"today_weekday", "Monday"}});
 }
 
 TEST_CASE("list_availability refuses a day that is not a real date", "[tools]") {
@@ -255,8 +265,9 @@ TEST_CASE("book_slot books a free slot once and refuses it after", "[tools]") {
     CHECK(text_of(again) == "Slot 1 (2026-09-04 09:00) is already booked; call list_availability to find a free slot.");
     CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 1") == 1);
 
+    desk.exec(kMadrid);
     CHECK(text_of(desk.call("list_availability", {{"day", "2026-09-04"}})) ==
-          "Free slots on 2026-09-04 (book one with book_slot):\n- slot 2 at 11:00");
+          "Free slots on Friday 2026-09-04 (book one with book_slot):\n- slot 2 at 11:00" + kToday);
 }
 
 TEST_CASE("two processes racing for the same slot cannot both book it", "[tools]") {

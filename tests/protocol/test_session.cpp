@@ -341,7 +341,9 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
                         {"instructions",
                          "Office tools for a small practice: find customers, see free appointment slots and book "
                          "them, read a customer's invoices, refund an invoice (a person approves every refund) and "
-                         "order lunch. Call find_customer first to learn the customer ids the other tools take."}});
+                         "order lunch. Call find_customer first to learn the customer ids the other tools take. "
+                         "Appointment times are local to the office, in its time zone; list_availability says which "
+                         "zone and what day today is there."}});
     }
     SECTION("an unknown version is answered with 2025-11-25") {
         Office office;

@@ -161,3 +161,17 @@ TEST_CASE("CSV: what the writer writes, the reader reads back exactly", "[csv]")
     for (const auto& r : parsed.records) back.push_back(r.fields);
     CHECK(back == records);
 }
+
+TEST_CASE("CSV: NULL and empty text are told apart, as PostgreSQL's COPY writes them, and read back so", "[csv]") {
+    using office::csv::append_nullable_row;
+    std::string out;
+    append_nullable_row(out, {std::string("1"), std::nullopt, std::string(""), std::string("a, \"b\"")});
+    append_nullable_row(out, {std::nullopt, std::nullopt});
+    CHECK(out == "1,,\"\",\"a, \"\"b\"\"\"\r\n,\r\n");
+    const auto parsed = office::csv::read(out);
+    REQUIRE(!parsed.error);
+    REQUIRE(parsed.records.size() == 2);
+    CHECK(parsed.records[0].fields == std::vector<std::string>{"1", "", "", "a, \"b\""});
+    CHECK(parsed.records[0].quoted == std::vector<bool>{false, false, true, true});
+    CHECK(parsed.records[1].quoted == std::vector<bool>{false, false});
+}

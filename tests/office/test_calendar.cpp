@@ -1,0 +1,158 @@
+// The office's calendar from its opening hours in its time zone (issue 38; core/office/calendar.h,
+// the hours and closures of records.h), through the tools as an agent calls them, on the suites'
+// backend, with the harness's fixed clock (kStart: Monday 2026-09-21 14:13:20 UTC): a week of two
+// ranges a day with a closed Sunday and a holiday, the horizon, slots before now, a change of
+// hours that keeps a booking outside them, and the days the clocks change in Madrid and Santiago.
+
+#include "calendar.h"
+#include "records.h"
+#include "session_harness.h"
+
+#include <catch2/catch.hpp>
+
+using nlohmann::json;
+using namespace office;
+using namespace office::testing;
+
+namespace {
+
+// The office as an agent sees it in the 2026-07-28 era (results carry structuredContent).
+class Desk : public InProcessServer {
+public:
+    using InProcessServer::InProcessServer;
+    json call(const std::string& tool, json arguments) { return result(tools_call(++next_id_, tool, std::move(arguments), json::object(), "test-client")); }
+
+private:
+    int next_id_ = 0;
+};
+
+const AuditEntry kStamp{0, "2026-09-21T14:13:20Z", "test", "1", "command", "", "", "", 0, "", "tester", "", ""};
+
+void must(const RecordOutcome& outcome) {
+    INFO(outcome.sentence);
+    REQUIRE(outcome.ok);
+}
+
+void change(Desk& desk, const std::function<RecordOutcome(OfficeStore&)>& what) {
+    WriteTransaction tx(desk.store());
+    must(what(desk.store()));
+    tx.commit();
+}
+
+// A Madrid office open Monday to Friday 09:00-13:00 and 15:00-18:00 in slots of 30 minutes,
+// Saturday 10:00-14:00 in hours, closed on Sunday.
+void open_in_madrid(Desk& desk, const std::string& horizon = "90") {
+    change(desk, [&](OfficeStore& s) { return set_office(s, kStamp, std::string("Europe/Madrid"), std::nullopt, horizon); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "mon-fri", "09:00-13:00,15:00-18:00", 30); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "sat", "10:00-14:00", 60); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "sun", "closed", 30); });
+}
+
+std::vector<std::string> times(const json& reply) {
+    std::vector<std::string> out;
+    for (const auto& s : reply["structuredContent"]["slots"]) out.push_back(s["time"]);
+    return out;
+}
+
+json slots_on(Desk& desk, const std::string& day) { return desk.call("list_availability", {{"day", day}}); }
+
+}  // namespace
+
+TEST_CASE("the hours make a week of slots: two ranges a day, a closed Sunday, a holiday, the horizon", "[tools][calendar]") {
+    Desk desk;
+    desk.exec("DELETE FROM slots");  // the demo's explicit slots aside
+    open_in_madrid(desk);
+    change(desk, [](OfficeStore& s) { return close_days(s, kStamp, "2026-10-12..2026-10-13", "Fiesta Nacional"); });
+
+    const auto tuesday = slots_on(desk, "2026-09-22");
+    CHECK(times(tuesday) == std::vector<std::string>{"09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30",
+                                                     "15:00", "15:30", "16:00", "16:30", "17:00", "17:30"});
+    const auto& first = tuesday["structuredContent"]["slots"][0];
+    CHECK(first == json{{"slot_id", 202609220900}, {"time", "09:00"}, {"day", "2026-09-22"}, {"weekday", "Tuesday"},
+                        {"starts_at", "2026-09-22T09:00:00+02:00"}});
+    CHECK(tuesday["structuredContent"]["today"] == "2026-09-21");
+    CHECK(tuesday["structuredContent"]["time_zone"] == "Europe/Madrid");
+    CHECK(times(slots_on(desk, "2026-09-26")) == std::vector<std::string>{"10:00", "11:00", "12:00", "13:00"});  // Saturday
+    const auto sunday = slots_on(desk, "2026-09-27");
+    CHECK(times(sunday).empty());
+    CHECK(text_of(sunday).starts_with("No free slots on Sunday 2026-09-27. Times are the office's"));
+    const auto holiday = slots_on(desk, "2026-10-13");
+    CHECK(times(holiday).empty());
+    CHECK(text_of(holiday).find("The office is closed on 2026-10-13 (Fiesta Nacional).") != std::string::npos);
+    // Today (Monday, 16:13 in Madrid): only the slots not yet begun.
+    CHECK(times(slots_on(desk, "2026-09-21")) == std::vector<std::string>{"16:30", "17:00", "17:30"});
+    CHECK(times(slots_on(desk, "2026-09-18")).empty());  // a day gone by
+    // The horizon: 90 days ahead is the last day offered.
+    CHECK(times(slots_on(desk, "2026-12-18")).size() == 14);  // Friday, day 88
+    const auto beyond = slots_on(desk, "2026-12-21");
+    CHECK(times(beyond).empty());
+    CHECK(text_of(beyond).find("beyond the 90 days ahead") != std::string::npos);
+
+    // Booking a slot the hours make, once; a begun one and a closed day's are not there to book.
+    const auto booked = desk.call("book_slot", {{"slot_id", 202609221530}, {"customer_id", 1}});
+    INFO(booked.dump());
+    CHECK(!is_error(booked));
+    CHECK(text_of(booked) == "Booked slot 202609221530 (2026-09-22 15:30) for Maria Alvarez.");
+    CHECK(is_error(desk.call("book_slot", {{"slot_id", 202609221530}, {"customer_id", 2}})));
+    CHECK(is_error(desk.call("book_slot", {{"slot_id", 202609210900}, {"customer_id", 2}})));  // this morning
+    CHECK(is_error(desk.call("book_slot", {{"slot_id", 202610131000}, {"customer_id", 2}})));  // the holiday
+    CHECK(is_error(desk.call("book_slot", {{"slot_id", 202609221545}, {"customer_id", 2}})));  // not a slot of the hours
+    CHECK(times(slots_on(desk, "2026-09-22")).size() == 13);
+    CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 202609221530") == 1);
+
+    // New hours never touch a booking: the afternoon goes, the booked 15:30 stays booked.
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "tue", "09:00-13:00", 30); });
+    CHECK(times(slots_on(desk, "2026-09-22")).size() == 8);
+    CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 202609221530") == 1);
+    CHECK(desk.number("SELECT count(*) FROM audit WHERE action = 'slot_booked'") == 1);
+}
+
+TEST_CASE("hours, closures and the zone refuse what a person could mean two ways, changing nothing", "[tools][calendar]") {
+    Desk desk;
+    WriteTransaction tx(desk.store());
+    auto& s = desk.store();
+    CHECK(set_office(s, kStamp, std::string("Europe/Atlantis"), std::nullopt, std::nullopt).sentence.find("no such zone") != std::string::npos);
+    CHECK(set_office(s, kStamp, std::string("../../etc/passwd"), std::nullopt, std::nullopt).sentence.find("not a time zone name") !=
+          std::string::npos);
+    CHECK(!set_office(s, kStamp, std::nullopt, std::nullopt, std::string("0")).ok);
+    CHECK(set_hours(s, kStamp, "mon-fri", "09:00-13:00,12:00-14:00", 30).sentence.find("overlap") != std::string::npos);
+    CHECK(!set_hours(s, kStamp, "mon-fry", "09:00-13:00", 30).ok);
+    CHECK(!set_hours(s, kStamp, "mon", "13:00-09:00", 30).ok);
+    CHECK(!set_hours(s, kStamp, "mon", "09:00-09:20", 30).ok);
+    CHECK(!set_hours(s, kStamp, "mon", "9-13", 30).ok);
+    CHECK(!close_days(s, kStamp, "2026-10-13..2026-10-12", "").ok);
+    CHECK(!close_days(s, kStamp, "2026-02-30", "").ok);
+    CHECK(!open_day(s, kStamp, "2026-10-12").ok);  // not closed
+    CHECK(s.opening_hours().empty());
+    CHECK(s.closures().empty());
+    CHECK(s.office_settings() == OfficeSettings{});
+}
+
+TEST_CASE("the days the clocks change: every local time once, a skipped one not offered, offsets right", "[tools][calendar]") {
+    Desk desk;
+    desk.exec("DELETE FROM slots");
+    change(desk, [](OfficeStore& s) { return set_office(s, kStamp, std::string("Europe/Madrid"), std::nullopt, std::string("400")); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "sun", "01:00-04:00", 30); });
+    // 2026-10-25: 03:00 CEST becomes 02:00 CET; 02:00 and 02:30 happen twice, offered once (the first).
+    const auto back = slots_on(desk, "2026-10-25");
+    CHECK(times(back) == std::vector<std::string>{"01:00", "01:30", "02:00", "02:30", "03:00", "03:30"});
+    std::vector<std::string> instants;
+    for (const auto& slot : back["structuredContent"]["slots"]) instants.push_back(slot["starts_at"]);
+    CHECK(instants == std::vector<std::string>{"2026-10-25T01:00:00+02:00", "2026-10-25T01:30:00+02:00", "2026-10-25T02:00:00+02:00",
+                                               "2026-10-25T02:30:00+02:00", "2026-10-25T03:00:00+01:00", "2026-10-25T03:30:00+01:00"});
+    // 2027-03-28: 02:00 CET becomes 03:00 CEST; 02:00 and 02:30 do not exist.
+    CHECK(times(slots_on(desk, "2027-03-28")) == std::vector<std::string>{"01:00", "01:30", "03:00", "03:30"});
+
+    // Santiago: summer time ends at Sunday 2027-04-04 00:00, Saturday 23:00-24:00 again; it begins
+    // at Sunday 2027-09-05 00:00, which is 01:00.
+    change(desk, [](OfficeStore& s) { return set_office(s, kStamp, std::string("America/Santiago"), std::nullopt, std::nullopt); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "sat", "22:00-24:00", 30); });
+    change(desk, [](OfficeStore& s) { return set_hours(s, kStamp, "sun", "00:00-02:00", 30); });
+    const auto saturday = slots_on(desk, "2027-04-03");
+    CHECK(times(saturday) == std::vector<std::string>{"22:00", "22:30", "23:00", "23:30"});
+    CHECK(saturday["structuredContent"]["slots"][2]["starts_at"] == "2027-04-03T23:00:00-03:00");
+    CHECK(times(slots_on(desk, "2027-09-05")) == std::vector<std::string>{"01:00", "01:30"});
+    const auto booked = desk.call("book_slot", {{"slot_id", 202709050100}, {"customer_id", 1}});
+    CHECK(!is_error(booked));
+    CHECK(is_error(desk.call("book_slot", {{"slot_id", 202709050030}, {"customer_id", 1}})));  // a time that does not exist
+}
