@@ -14,7 +14,6 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTimer>
 
 #include <climits>
@@ -229,16 +228,11 @@ void BackupMenu::checkRestore(const QString &file)
     QStringList arguments{QStringLiteral("restore"), file, QStringLiteral("--check")};
     if (!m_client->launch().database.isEmpty())
         arguments << QStringLiteral("--db") << m_client->launch().database;
-    run(arguments, tr("Checking %1…").arg(file), [this, file, checked](const Outcome &outcome) {
-        if (outcome.ok || outcome.code != 2 || !outcome.err.contains(QLatin1String("unknown option --check")))
-            return checked(outcome, outcome.out);
-        // An office-mcp without `restore --check`: the same checks and facts from a restore into a
-        // scratch folder, which leaves the office alone. Its first line names the scratch copy.
-        auto scratch = std::make_shared<QTemporaryDir>();
-        const QStringList fallback{QStringLiteral("restore"), file, QStringLiteral("--db"), scratch->filePath(QStringLiteral("office.db"))};
-        run(fallback, tr("Checking %1…").arg(file), [checked, scratch](const Outcome &outcome) {
-            checked(outcome, outcome.out.section(QLatin1Char('\n'), 1));
-        });
+    run(arguments, tr("Checking %1…").arg(file), [checked](const Outcome &outcome) {
+        // Its first line ("FILE is an office this build can restore:") the question says in the
+        // person's language; the table follows it.
+        const QString heading = outcome.out.section(QLatin1Char('\n'), 0, 0);
+        checked(outcome, heading.endsWith(QLatin1Char(':')) ? outcome.out.section(QLatin1Char('\n'), 1) : outcome.out);
     });
 }
 
