@@ -4,6 +4,7 @@
 
 #include "exit_status.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -133,9 +134,20 @@ std::string ServerProcess::stderr_text() const {
 CommandResult run_office_mcp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
     ServerProcess process(args, env);
     process.close_stdin();
+    // A command runs until it is done: an import of a large office can be silent for a
+    // minute on a slow machine. The limit only keeps a hung command from hanging the suite.
+    constexpr int kLimitMs = 600000;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kLimitMs);
+    const auto left = [&] {
+        return std::max<int>(0, static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    deadline - std::chrono::steady_clock::now()).count()));
+    };
     std::string out;
-    while (auto line = process.read_line(10000)) out += *line + "\n";
-    return CommandResult{process.wait(), out, process.stderr_text()};
+    while (auto line = process.read_line(left())) out += *line + "\n";
+    const int status = process.wait(left());
+    std::string err = process.stderr_text();
+    if (status == -1) err += "\n(the test stopped waiting: office-mcp had not exited after " + std::to_string(kLimitMs / 1000) + " s)";
+    return CommandResult{status, out, err};
 }
 
 TempDir::TempDir() {

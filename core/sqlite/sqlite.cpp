@@ -199,6 +199,12 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
         // fills as pages are read: the cap costs a small office nothing. 8 MiB keeps the upper
         // pages of a million customers' indexes (issue 37) from being read again every call.
         run_raw(db_, "PRAGMA cache_size = -8192");
+        // Temporary data in memory, not in a file under /var/tmp: above all the statement
+        // journal that SQLite keeps for a statement inside a transaction whose triggers write
+        // (every customer insert: the search indexes' triggers). In a file, a long transaction
+        // (an import of 100 000 customers) wrote it a million times; it is a few pages per
+        // statement, freed when the statement ends.
+        run_raw(db_, "PRAGMA temp_store = MEMORY");
     } catch (const StoreError& e) {
         sqlite3_close_v2(db_);
         db_ = nullptr;
