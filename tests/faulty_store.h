@@ -39,6 +39,11 @@ public:
                                 const std::string& at, const std::string& by) override {
         return real().book_generated_slot(slot, day, time, customer, at, by);
     }
+    std::optional<SlotRow> load_slot(std::int64_t slot) override { return real().load_slot(slot); }
+    bool cancel_booking(std::int64_t slot, bool remove_row) override { return real().cancel_booking(slot, remove_row); }
+    void carry_booking(std::int64_t from, std::int64_t to, bool remove_from_row) override {
+        real().carry_booking(from, to, remove_from_row);
+    }
     OfficeSettings office_settings() override { return real().office_settings(); }
     void save_office_settings(const OfficeSettings& settings) override { real().save_office_settings(settings); }
     std::vector<OpeningRange> opening_hours() override { return real().opening_hours(); }

@@ -143,8 +143,20 @@ std::vector<OfferedSlot> OfficeCalendar::free_on(const CivilDate& day, std::stri
     return free;
 }
 
+bool is_generated_slot_id(std::int64_t id) { return id >= 100000000000LL && id <= 999999999999LL; }
+
+bool OfficeCalendar::begun(const std::string& day, const std::string& time) const {
+    const auto date = parse_day(day);
+    const auto minute = parse_clock(time);
+    if (!date || !minute) return true;
+    const std::int64_t local = days_from_civil(*date) * 86400 + *minute * 60;
+    const auto instants = zone_.instants_of(local);
+    // A time the clocks skipped: it began when the local time passed it.
+    return instants.empty() ? local <= now_ + zone_.offset_at(now_) : instants.front() <= now_;
+}
+
 std::optional<OfferedSlot> OfficeCalendar::offered(std::int64_t id) {
-    if (id < 100000000000LL || id > 999999999999LL) return std::nullopt;
+    if (!is_generated_slot_id(id)) return std::nullopt;
     const CivilDate day{static_cast<int>(id / 100000000), static_cast<int>(id / 1000000 % 100), static_cast<int>(id / 10000 % 100)};
     if (civil_from_days(days_from_civil(day)) != day) return std::nullopt;
     const std::int64_t from_today = days_from_civil(day) - days_from_civil(today_);

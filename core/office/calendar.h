@@ -18,6 +18,8 @@ namespace office {
 // The id of the slot the hours make at a local day and time: YYYYMMDDHHMM as a number
 // (202612081030 is 2026-12-08 10:30), the same slot for as long as that time is one.
 std::int64_t generated_slot_id(const CivilDate& day, int minute_of_day);
+// Whether `id` has that form: a slot the hours make, whose row exists only while it is booked.
+bool is_generated_slot_id(std::int64_t id);
 
 // "YYYY-MM-DD" as a date, or none (also for 2026-02-30).
 std::optional<CivilDate> parse_day(const std::string& text);
@@ -54,6 +56,9 @@ public:
     std::vector<OfferedSlot> free_on(const CivilDate& day, std::string& why_none);
     // The slot `id` names if the hours offer it (begun or booked ones aside); none otherwise.
     std::optional<OfferedSlot> offered(std::int64_t id);
+    // Whether the slot at local `day` `time` has begun (a slot whose day or time cannot be read
+    // has: nothing is done to it).
+    bool begun(const std::string& day, const std::string& time) const;
 
 private:
     // Every slot the hours make on `day` that has not begun, as local times (one per local time,

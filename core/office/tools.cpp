@@ -1,4 +1,4 @@
-// The six office tools. Each is a schema, a description written for a model that sees
+// The office's tools. Each is a schema, a description written for a model that sees
 // nothing else, and a body of a few calls to the office store (office_store.h). Problems the model can act on are
 // results with is_error, never exceptions.
 
@@ -128,6 +128,38 @@ std::vector<Tool> make_tools() {
             "required":["name","email"],"additionalProperties":false})"),
         .output_schema = kCustomerOutput,
         .run = add_customer_tool,
+    });
+    tools.push_back(Tool{
+        .name = "cancel_booking",
+        .title = "Cancel a booking",
+        .description =
+            "Cancels the booking of an appointment slot, which is free again. Refused, changing nothing, "
+            "for a slot that is not booked or whose time (the office's, in its time zone) has begun.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "slot_id":{"type":"integer","minimum":1,"description":"The booked slot's id, as book_slot reported it."}},
+            "required":["slot_id"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"slot_id":{"type":"integer"},"customer_id":{"type":"integer"},
+            "day":{"type":"string"},"time":{"type":"string"},"status":{"type":"string","enum":["cancelled"]}},
+            "required":["slot_id","customer_id","day","time","status"]})"),
+        .destructive = true,
+        .run = cancel_booking,
+    });
+    tools.push_back(Tool{
+        .name = "move_booking",
+        .title = "Move a booking",
+        .description =
+            "Moves a booking to another free slot, for the same customer, in one step: if the new slot is "
+            "taken, unknown or has begun, nothing changes and the booking stays where it was. Get the new "
+            "slot's id from list_availability; times are the office's, in its time zone.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "slot_id":{"type":"integer","minimum":1,"description":"The booked slot's id, as book_slot reported it."},
+            "to_slot_id":{"type":"integer","minimum":1,"description":"The free slot's id from list_availability."}},
+            "required":["slot_id","to_slot_id"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"slot_id":{"type":"integer","description":"The new slot."},
+            "from_slot_id":{"type":"integer"},"customer_id":{"type":"integer"},"day":{"type":"string"},"time":{"type":"string"}},
+            "required":["slot_id","from_slot_id","customer_id","day","time"]})"),
+        .destructive = true,
+        .run = move_booking,
     });
     // The admin tools: the office's people keep its records (core/office/records.h). Never an
     // agent's: only a caller with the admin right sees or calls them (tool.h, Tool::admin).
@@ -269,7 +301,7 @@ const std::vector<Tool>& office_tools() {
 
 bool profile_tools(std::string_view profile, std::vector<std::string>& names) {
     if (profile == "all") names = {};
-    else if (profile == "scheduling") names = {"find_customer", "list_availability", "book_slot", "add_customer"};
+    else if (profile == "scheduling") names = {"find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"};
     else if (profile == "billing") names = {"find_customer", "open_invoices", "issue_refund", "add_customer"};
     else if (profile == "lunch") names = {"order_lunch"};
     else return false;

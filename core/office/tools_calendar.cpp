@@ -3,6 +3,8 @@
 #include "calendar.h"
 #include "clock.h"
 
+#include <variant>
+
 namespace office::tools_internal {
 
 // ---- find_customer ----------------------------------------------------------------------
@@ -80,7 +82,52 @@ ToolOutcome list_availability(CallContext& ctx, const json& args) {
                                             {"today_weekday", weekday_name(calendar->today_weekday())}}};
 }
 
-// ---- book_slot --------------------------------------------------------------------------
+// ---- book_slot, cancel_booking, move_booking --------------------------------------------
+
+namespace {
+
+ToolResult calendar_unreadable(const std::invalid_argument& e) {
+    return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
+}
+
+std::string slot_words(std::int64_t id, const std::string& day, const std::string& time) {
+    return "slot " + std::to_string(id) + " (" + day + " " + time + ")";
+}
+
+// Books `slot_id` for the customer in the caller's write (a slot the hours make gets its row
+// now), or the refusal that says why not. Throws std::invalid_argument when the calendar
+// cannot be read (calendar_unreadable).
+std::variant<Booking, ToolResult> book(CallContext& ctx, std::int64_t slot_id, std::int64_t customer_id, const std::string& now) {
+    auto& store = ctx.store();
+    std::optional<OfferedSlot> made;
+    if (is_generated_slot_id(slot_id)) made = OfficeCalendar(store, ctx.now()).offered(slot_id);
+    Booking booking = made ? store.book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
+                           : store.book_slot(slot_id, customer_id, now, ctx.caller.label);
+    if (booking.status == Booking::Status::NoSuchSlot)
+        return refuse("There is no slot " + std::to_string(slot_id) +
+                      "; call list_availability with a day to see the free slots and their ids.");
+    if (booking.status == Booking::Status::Taken)
+        return refuse("Slot " + std::to_string(slot_id) + " (" + booking.day + " " + booking.time +
+                      ") is already booked; call list_availability to find a free slot.");
+    return booking;
+}
+
+// The booked slot a cancel or a move starts from, or the refusal that says why it cannot.
+std::variant<SlotRow, ToolResult> changeable_booking(CallContext& ctx, const OfficeCalendar& calendar, std::int64_t slot_id,
+                                                     std::string_view change) {
+    auto row = ctx.store().load_slot(slot_id);
+    if (!row || !row->customer_id)
+        return refuse("Slot " + std::to_string(slot_id) + (row ? " (" + row->day + " " + row->time + ")" : "") +
+                      " is not booked, so there is no booking to " + std::string(change) +
+                      "; find_customer and list_availability do not show bookings, the person at the office can.");
+    if (calendar.begun(row->day, row->time))
+        return refuse("The booking of " + slot_words(slot_id, row->day, row->time) +
+                      " has begun (times are the office's, in " + calendar.zone().name() + "); it can no longer be " +
+                      std::string(change == "move" ? "moved" : "cancelled") + ".");
+    return std::move(*row);
+}
+
+}  // namespace
 
 ToolOutcome book_slot(CallContext& ctx, const json& args) {
     const auto slot_id = id_argument(args["slot_id"]);
@@ -93,25 +140,14 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
     const auto now = utc_time(ctx.now());
-    // A slot the opening hours make (its id names its day and time) gets its row now.
-    std::optional<OfferedSlot> made;
-    if (slot_id >= 100000000000LL) {
-        try {
-            made = OfficeCalendar(store, ctx.now()).offered(slot_id);
-        } catch (const std::invalid_argument& e) {
-            return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
-        }
+    std::variant<Booking, ToolResult> booked;
+    try {
+        booked = book(ctx, slot_id, customer_id, now);
+    } catch (const std::invalid_argument& e) {
+        return calendar_unreadable(e);
     }
-    const Booking booking = made ? store.book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
-                                 : store.book_slot(slot_id, customer_id, now, ctx.caller.label);
-    if (booking.status == Booking::Status::NoSuchSlot)
-        return refuse("There is no slot " + std::to_string(slot_id) +
-                      "; call list_availability with a day to see the free slots and their ids.");
-    if (booking.status == Booking::Status::Taken)
-        return refuse("Slot " + std::to_string(slot_id) + " (" + booking.day + " " + booking.time +
-                      ") is already booked; call list_availability to find a free slot.");
-    const auto& day = booking.day;
-    const auto& time = booking.time;
+    if (auto* refusal = std::get_if<ToolResult>(&booked)) return std::move(*refusal);
+    const auto& [status, day, time] = std::get<Booking>(booked);
     audit(store, ctx, "slot_booked", "slot", slot_id,
           "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
               std::to_string(customer_id) + ").",
@@ -120,6 +156,76 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
         tx, store, ctx,
         ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
                    json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}});
+}
+
+ToolOutcome cancel_booking(CallContext& ctx, const json& args) {
+    const auto slot_id = id_argument(args["slot_id"]);
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
+    try {
+        const OfficeCalendar calendar(store, ctx.now());
+        auto from = changeable_booking(ctx, calendar, slot_id, "cancel");
+        if (auto* refusal = std::get_if<ToolResult>(&from)) return std::move(*refusal);
+        const auto& slot = std::get<SlotRow>(from);
+        const auto name = store.customer_name(*slot.customer_id).value_or("");
+        store.cancel_booking(slot_id, is_generated_slot_id(slot_id));
+        const auto now = utc_time(ctx.now());
+        const std::string what = slot_words(slot_id, slot.day, slot.time);
+        audit(store, ctx, "booking_cancelled", "slot", slot_id,
+              "Cancelled the booking of " + what + " for " + name + " (customer " + std::to_string(*slot.customer_id) + ").", now);
+        return commit_with_result(tx, store, ctx,
+                                  ToolResult{"Cancelled " + name + "'s booking of " + what + "; the slot is free again.",
+                                             json{{"slot_id", slot_id},
+                                                  {"customer_id", *slot.customer_id},
+                                                  {"day", slot.day},
+                                                  {"time", slot.time},
+                                                  {"status", "cancelled"}}});
+    } catch (const std::invalid_argument& e) {
+        return calendar_unreadable(e);
+    }
+}
+
+ToolOutcome move_booking(CallContext& ctx, const json& args) {
+    const auto slot_id = id_argument(args["slot_id"]);
+    const auto to_slot_id = id_argument(args["to_slot_id"]);
+    auto& store = ctx.store();
+    WriteTransaction tx(store);
+    if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
+    try {
+        const OfficeCalendar calendar(store, ctx.now());
+        auto from = changeable_booking(ctx, calendar, slot_id, "move");
+        if (auto* refusal = std::get_if<ToolResult>(&from)) return std::move(*refusal);
+        const auto& slot = std::get<SlotRow>(from);
+        if (to_slot_id == slot_id)
+            return refuse("The booking is in " + slot_words(slot_id, slot.day, slot.time) + " already; nothing was changed.");
+        if (auto target = store.load_slot(to_slot_id); target && calendar.begun(target->day, target->time))
+            return refuse(slot_words(to_slot_id, target->day, target->time) + " has begun; call list_availability for a later one. " +
+                          "The booking stays in " + slot_words(slot_id, slot.day, slot.time) + ".");
+        const auto now = utc_time(ctx.now());
+        // The new slot booked first, in the same transaction: a slot taken or unknown refuses
+        // the move before the old one is touched, so the booking is never lost.
+        auto booked = book(ctx, to_slot_id, *slot.customer_id, now);
+        if (auto* refusal = std::get_if<ToolResult>(&booked)) {
+            refusal->text += " The booking stays in " + slot_words(slot_id, slot.day, slot.time) + ".";
+            return std::move(*refusal);
+        }
+        const auto& to = std::get<Booking>(booked);
+        store.carry_booking(slot_id, to_slot_id, is_generated_slot_id(slot_id));
+        const auto name = store.customer_name(*slot.customer_id).value_or("");
+        const std::string change = slot_words(slot_id, slot.day, slot.time) + " to " + slot_words(to_slot_id, to.day, to.time);
+        audit(store, ctx, "booking_moved", "slot", to_slot_id,
+              "Moved the booking of " + name + " (customer " + std::to_string(*slot.customer_id) + ") from " + change + ".", now);
+        return commit_with_result(tx, store, ctx,
+                                  ToolResult{"Moved " + name + "'s booking from " + change + ".",
+                                             json{{"slot_id", to_slot_id},
+                                                  {"from_slot_id", slot_id},
+                                                  {"customer_id", *slot.customer_id},
+                                                  {"day", to.day},
+                                                  {"time", to.time}}});
+    } catch (const std::invalid_argument& e) {
+        return calendar_unreadable(e);
+    }
 }
 
 }  // namespace office::tools_internal

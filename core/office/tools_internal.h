@@ -2,7 +2,7 @@
 // What the tools' files share, and nothing outside them includes. One file per part of the
 // office, each tool a function of (context, arguments):
 //   tools.cpp            the registry: every tool's schema, description and hints; profiles
-//   tools_calendar.cpp   find_customer, list_availability, book_slot
+//   tools_calendar.cpp   find_customer, list_availability, book_slot, cancel_booking, move_booking
 //   tools_refunds.cpp    open_invoices, issue_refund (the person's form, the approval queue)
 //   tools_lunch.cpp      order_lunch
 //   tools_records.cpp    add_customer, and the admin tools that keep customers, invoices, the menu
@@ -59,6 +59,8 @@ inline void audit(OfficeStore& store, const CallContext& ctx, std::string_view a
 ToolOutcome find_customer(CallContext& ctx, const json& args);
 ToolOutcome list_availability(CallContext& ctx, const json& args);
 ToolOutcome book_slot(CallContext& ctx, const json& args);
+ToolOutcome cancel_booking(CallContext& ctx, const json& args);
+ToolOutcome move_booking(CallContext& ctx, const json& args);
 ToolOutcome open_invoices(CallContext& ctx, const json& args);
 ToolOutcome issue_refund(CallContext& ctx, const json& args);
 ToolOutcome order_lunch(CallContext& ctx, const json& args);

@@ -188,6 +188,13 @@ CREATE TABLE closures (
 );
 )sql";
 
+// 9: a booking's uid and sequence (SQLite schema 12, whose migration says what they are).
+constexpr std::string_view kVersion9Tables = R"sql(
+ALTER TABLE slots ADD COLUMN booking_uid TEXT;
+ALTER TABLE slots ADD COLUMN booking_sequence BIGINT NOT NULL DEFAULT 0;
+UPDATE slots SET booking_uid = 'slot-' || id WHERE customer_id IS NOT NULL;
+)sql";
+
 constexpr std::string_view kAfterSeed = R"sql(
 SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers));
 SELECT setval(pg_get_serial_sequence('slots', 'id'), (SELECT max(id) FROM slots));
@@ -263,6 +270,7 @@ std::span<const PostgresMigration> postgres_migrations() {
         {6, kVersion6Tables},
         {7, kVersion7Tables},
         {8, kVersion8Tables},
+        {9, kVersion9Tables},
     };
     static_assert(std::size(steps) == kPostgresSchemaVersion, "one step per version, 1 to kPostgresSchemaVersion");
     return steps;

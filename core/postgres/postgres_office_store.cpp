@@ -278,6 +278,27 @@ Booking PostgresOfficeStore::book_generated_slot(std::int64_t slot_id, const std
     return book_slot(slot_id, customer_id, at, by);
 }
 
+std::optional<SlotRow> PostgresOfficeStore::load_slot(std::int64_t slot_id) {
+    const auto r = run("SELECT id, day, time, customer_id FROM slots WHERE id = $1", {slot_id});
+    if (r.rows() == 0) return std::nullopt;
+    return SlotRow{r.integer(0, 0), r.text(0, 1), r.text(0, 2), r.is_null(0, 3) ? std::nullopt : std::optional(r.integer(0, 3))};
+}
+
+bool PostgresOfficeStore::cancel_booking(std::int64_t slot_id, bool remove_row) {
+    const auto r = run(remove_row ? "DELETE FROM slots WHERE id = $1 AND customer_id IS NOT NULL RETURNING id"
+                                  : "UPDATE slots SET customer_id = NULL, booked_at = NULL, booked_by = NULL, booking_uid = NULL, "
+                                    "booking_sequence = 0 WHERE id = $1 AND customer_id IS NOT NULL RETURNING id",
+                       {slot_id});
+    return r.rows() != 0;
+}
+
+void PostgresOfficeStore::carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) {
+    run("UPDATE slots SET (booking_uid, booking_sequence) = "
+        "(SELECT booking_uid, booking_sequence + 1 FROM slots WHERE id = $1) WHERE id = $2",
+        {from_id, to_id});
+    cancel_booking(from_id, remove_from_row);
+}
+
 OfficeSettings PostgresOfficeStore::office_settings() {
     OfficeSettings settings;
     const auto r = run("SELECT name, value FROM office_settings");
@@ -340,7 +361,8 @@ Booking PostgresOfficeStore::book_slot(std::int64_t slot_id, std::int64_t custom
                                        const std::string& by) {
     // The guard is in the statement itself, as on SQLite: with the office lock as well, two
     // racing clients cannot both win.
-    auto booked = run("UPDATE slots SET customer_id = $2, booked_at = $3, booked_by = $4 "
+    auto booked = run("UPDATE slots SET customer_id = $2, booked_at = $3, booked_by = $4, "
+                      "booking_uid = replace(gen_random_uuid()::text, '-', ''), booking_sequence = 0 "
                       "WHERE id = $1 AND customer_id IS NULL RETURNING day, time",
                       {slot_id, customer_id, at, by});
     if (booked.rows() == 1) return Booking{Booking::Status::Booked, booked.text(0, 0), booked.text(0, 1)};

@@ -26,7 +26,7 @@
 namespace office {
 
 // The schema version this build writes (office_schema.version).
-inline constexpr int kPostgresSchemaVersion = 8;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9); 7: customer_words (SQLite 10); 8: the calendar (SQLite 11)
+inline constexpr int kPostgresSchemaVersion = 9;  // 1: the shape of SQLite schema 4, seeded; 2: idempotency keys (SQLite 5); 3: tasks (SQLite 6); 4: audit trace context (SQLite 7); 5: the menu, one customer per email (SQLite 8); 6: trigram indexes (SQLite 9); 7: customer_words (SQLite 10); 8: the calendar (SQLite 11); 9: a booking's uid and sequence (SQLite 12)
 
 // The advisory lock every write transaction takes: 'OFFC', one office per database; kLock is
 // the statement that takes it.
@@ -98,6 +98,9 @@ public:
     std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
     Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
                                 const std::string& at, const std::string& by) override;
+    std::optional<SlotRow> load_slot(std::int64_t slot_id) override;
+    bool cancel_booking(std::int64_t slot_id, bool remove_row) override;
+    void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) override;
     OfficeSettings office_settings() override;
     void save_office_settings(const OfficeSettings& settings) override;
     std::vector<OpeningRange> opening_hours() override;

@@ -202,16 +202,19 @@ std::int64_t write_calendar(Database& db, OutFile& out, const std::string& versi
     ical_line(text, "CALSCALE:GREGORIAN");
     const std::string stamp = utc_now("%Y%m%dT%H%M%SZ");
     Statement& q = db.prepare(
-        "SELECT s.id, replace(s.day, '-', ''), replace(s.time, ':', ''), c.name, c.email FROM slots s "
-        "JOIN customers c ON c.id = s.customer_id ORDER BY s.id");
+        "SELECT s.booking_uid, replace(s.day, '-', ''), replace(s.time, ':', ''), c.name, c.email, s.booking_sequence "
+        "FROM slots s JOIN customers c ON c.id = s.customer_id ORDER BY s.id");
     std::int64_t events = 0;
     while (q.step()) {
         ++events;
         std::string name = q.column_text(3);
         std::erase(name, '"');  // a quoted parameter value cannot hold one (3.2)
         ical_line(text, "BEGIN:VEVENT");
-        ical_line(text, "UID:slot-" + std::to_string(q.column_int(0)) + "@office-mcp");
+        // The booking's own uid (schema 12), which stays with it when it moves; its SEQUENCE
+        // says how often it did.
+        ical_line(text, "UID:" + q.column_text(0) + "@office-mcp");
         ical_line(text, "DTSTAMP:" + stamp);
+        if (q.column_int(5) > 0) ical_line(text, "SEQUENCE:" + std::to_string(q.column_int(5)));
         ical_line(text, "DTSTART:" + q.column_text(1) + "T" + q.column_text(2) + "00");
         ical_line(text, "SUMMARY:" + ical_text(q.column_text(3)));
         ical_line(text, "ATTENDEE;CN=\"" + name + "\":mailto:" + q.column_text(4));

@@ -266,6 +266,14 @@ CREATE TABLE closures (
   reason TEXT NOT NULL DEFAULT ''
 );
 )sql"},
+    // 12: a booking's own identity (issue 38), which a move carries to its new slot: the UID
+    // its calendar event has (a random one per booking; a booking made before keeps the
+    // slot-N its export already gave it) and the event's SEQUENCE, one more per move.
+    {12, R"sql(
+ALTER TABLE slots ADD COLUMN booking_uid TEXT;
+ALTER TABLE slots ADD COLUMN booking_sequence INTEGER NOT NULL DEFAULT 0;
+UPDATE slots SET booking_uid = 'slot-' || id WHERE customer_id IS NOT NULL;
+)sql"},
 };
 
 constexpr bool migrations_lead_to_current_version() {

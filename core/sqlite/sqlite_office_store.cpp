@@ -264,6 +264,33 @@ Booking SqliteOfficeStore::book_generated_slot(std::int64_t slot_id, const std::
     return book_slot(slot_id, customer_id, at, by);
 }
 
+std::optional<SlotRow> SqliteOfficeStore::load_slot(std::int64_t slot_id) {
+    auto& q = db_->prepare("SELECT id, day, time, customer_id FROM slots WHERE id = ?1");
+    if (!q.bind(1, slot_id).step()) return std::nullopt;
+    SlotRow row{q.column_int(0), q.column_text(1), q.column_text(2),
+                q.column_is_null(3) ? std::nullopt : std::optional(q.column_int(3))};
+    q.reset();
+    return row;
+}
+
+bool SqliteOfficeStore::cancel_booking(std::int64_t slot_id, bool remove_row) {
+    db_->prepare(remove_row ? "DELETE FROM slots WHERE id = ?1 AND customer_id IS NOT NULL"
+                            : "UPDATE slots SET customer_id = NULL, booked_at = NULL, booked_by = NULL, booking_uid = NULL, "
+                              "booking_sequence = 0 WHERE id = ?1 AND customer_id IS NOT NULL")
+        .bind(1, slot_id)
+        .step();
+    return db_->changes() != 0;
+}
+
+void SqliteOfficeStore::carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) {
+    db_->prepare("UPDATE slots SET (booking_uid, booking_sequence) = "
+                 "(SELECT booking_uid, booking_sequence + 1 FROM slots WHERE id = ?1) WHERE id = ?2")
+        .bind(1, from_id)
+        .bind(2, to_id)
+        .step();
+    cancel_booking(from_id, remove_from_row);
+}
+
 OfficeSettings SqliteOfficeStore::office_settings() {
     OfficeSettings settings;
     auto& q = db_->prepare("SELECT name, value FROM office_settings");
@@ -334,8 +361,8 @@ Booking SqliteOfficeStore::book_slot(std::int64_t slot_id, std::int64_t customer
                                      const std::string& by) {
     // The guard is in the statement itself, so two racing clients cannot both win.
     auto& book = db_->prepare(
-        "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4 "
-        "WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
+        "UPDATE slots SET customer_id = ?2, booked_at = ?3, booked_by = ?4, booking_uid = lower(hex(randomblob(16))), "
+        "booking_sequence = 0 WHERE id = ?1 AND customer_id IS NULL RETURNING day, time");
     book.bind(1, slot_id).bind(2, customer_id).bind_static(3, at).bind_static(4, by);
     if (book.step()) {
         Booking booked{Booking::Status::Booked, book.column_text(0), book.column_text(1)};

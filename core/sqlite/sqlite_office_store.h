@@ -16,7 +16,7 @@
 namespace office {
 
 // The schema version this build writes (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 11;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email; 9: customer_search; 10: customer_words; 11: the calendar: settings, opening hours, closures
+inline constexpr int kSchemaVersion = 12;  // 2: the audit trail (core/store/audit.h); 3: partial refunds; 4: audit.principal; 5: idempotency keys; 6: tasks; 7: audit trace context; 8: the menu, one customer per email; 9: customer_search; 10: customer_words; 11: the calendar: settings, opening hours, closures; 12: a booking's uid and sequence
 
 // Makes `db` an office database at kSchemaVersion: makes an empty file an office of `kind`,
 // migrates an older one forward, leaves a current one alone. Throws StoreError for a file that
@@ -63,6 +63,9 @@ public:
     std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
     Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
                                 const std::string& at, const std::string& by) override;
+    std::optional<SlotRow> load_slot(std::int64_t slot_id) override;
+    bool cancel_booking(std::int64_t slot_id, bool remove_row) override;
+    void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) override;
     OfficeSettings office_settings() override;
     void save_office_settings(const OfficeSettings& settings) override;
     std::vector<OpeningRange> opening_hours() override;

@@ -222,6 +222,14 @@ public:
     // booked, NoSuchSlot when another slot holds that day and time.
     virtual Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
                                         std::int64_t customer_id, const std::string& at, const std::string& by) = 0;
+    virtual std::optional<SlotRow> load_slot(std::int64_t slot_id) = 0;
+    // The slot's booking gone (remove_row: its row too, for a slot the hours make, which needs
+    // none while free). false, changing nothing: it was not booked.
+    virtual bool cancel_booking(std::int64_t slot_id, bool remove_row) = 0;
+    // Once `to_id` was booked for the same customer in this write: the booking of `from_id`
+    // is that one now (its uid, its sequence one more: its calendar event moved), and `from_id`
+    // is freed as by cancel_booking.
+    virtual void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) = 0;
 
     // ---- the office's calendar: its zone, hours and closures (issue 38; writes inside a write)
     virtual OfficeSettings office_settings() = 0;

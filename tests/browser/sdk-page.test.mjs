@@ -70,7 +70,7 @@ test('a page of an allowed origin lists and calls the tools with the SDK client,
   assert.match(outcome.sessionId ?? '', /^[0-9a-f]{32}$/, 'the page could not read Mcp-Session-Id');
   assert.match(outcome.version, /^2025-/);
   assert.deepEqual(outcome.tools.sort(),
-    ['add_customer', 'book_slot', 'find_customer', 'issue_refund', 'list_availability', 'open_invoices', 'order_lunch']);
+    ['add_customer', 'book_slot', 'cancel_booking', 'find_customer', 'issue_refund', 'list_availability', 'move_booking', 'open_invoices', 'order_lunch']);
   assert.match(outcome.found, /Maria Alvarez/);
   assert.doesNotMatch(outcome.console.join('\n'), /CORS/);
   // Nothing the page sent was refused.

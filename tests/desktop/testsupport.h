@@ -33,10 +33,11 @@ inline QString serverProgram()
     return QFileInfo(program).isExecutable() ? program : QString();
 }
 
-// How many tools office-mcp lists: to an AI client the seed's six and add_customer; the
-// office-mcp the desk starts runs --admin, and lists the six admin tools besides.
-inline constexpr int kAgentTools = 7;
-inline constexpr int kDeskTools = 13;
+// How many tools office-mcp lists: to an AI client the seed's six, add_customer,
+// cancel_booking and move_booking; the office-mcp the desk starts runs --admin, and lists the
+// six admin tools besides.
+inline constexpr int kAgentTools = 9;
+inline constexpr int kDeskTools = 15;
 
 // Who is logged in: the person the desk's office-mcp --admin names in the audit and as who
 // decided a request (over stdio the admin right is the person who started it).

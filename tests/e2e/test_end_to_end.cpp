@@ -250,7 +250,7 @@ TEST_CASE("a profile hides tools from the list and from calls", "[e2e]") {
     const auto list = server.request({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}, {"params", modern_params()}});
     std::vector<std::string> names;
     for (const auto& tool : list["result"]["tools"]) names.push_back(tool["name"]);
-    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "add_customer"});
+    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"});
     const auto hidden = server.request(tools_call(2, "issue_refund", {{"invoice_id", 2}}));
     CHECK(hidden["error"]["code"] == -32602);
     CHECK(hidden["error"]["message"] == "Unknown tool: issue_refund");

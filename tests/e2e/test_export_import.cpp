@@ -110,7 +110,11 @@ TEST_CASE("export and import: an office with every kind of row comes back exactl
     CHECK(orders.find(",bocadillo,1,,") != std::string::npos);
     CHECK(bytes_of(out + "/customers.csv").find("4,\"Zoë \"\"Q\"\", Ltd 王小明\",zoe@example.com\r\n") != std::string::npos);
     const auto calendar = bytes_of(out + "/calendar.ics");
-    CHECK(calendar.find("UID:slot-1@office-mcp\r\n") != std::string::npos);
+    // The booking's own uid (32 hex digits, schema 12), the one its slot row keeps.
+    const auto uid_at = calendar.find("UID:");
+    REQUIRE(uid_at != std::string::npos);
+    CHECK(calendar.substr(uid_at + 4 + 32, 13) == "@office-mcp\r\n");
+    CHECK(calendar.substr(uid_at + 4, 32).find_first_not_of("0123456789abcdef") == std::string::npos);
     CHECK(calendar.find("SUMMARY:Zoë \"Q\"\\, Ltd 王小明\r\n") != std::string::npos);
     CHECK(calendar.find("DTSTART:20260904T090000\r\n") != std::string::npos);
     CHECK(bytes_of(out + "/audit.jsonl").find("\"action\":\"refund_issued\"") != std::string::npos);

@@ -140,7 +140,7 @@ TEST_CASE("invoices and the menu from the console, then an agent books, bills an
     std::vector<std::string> names;
     for (const auto& tool : tools["result"]["tools"]) names.push_back(tool["name"]);
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund",
-                                            "order_lunch", "add_customer"});
+                                            "order_lunch", "add_customer", "cancel_booking", "move_booking"});
     const auto call = [&](int id, const std::string& tool, json args) {
         return server.request(office::testing::legacy_call(id, tool, std::move(args)))["result"];
     };

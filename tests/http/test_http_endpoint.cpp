@@ -236,7 +236,7 @@ TEST_CASE("with tokens, a request without a valid bearer token is 401, and a tok
 
     const auto all = office.modern("tools/list", {}, {{"authorization", "Bearer good"}});
     CHECK(all.status == 200);
-    CHECK(body(all)["result"]["tools"].size() == 7);
+    CHECK(body(all)["result"]["tools"].size() == 9);
     const auto limited = office.modern("tools/list", {}, {{"authorization", "bearer lunch"}});
     REQUIRE(body(limited)["result"]["tools"].size() == 1);
     CHECK(body(limited)["result"]["tools"][0]["name"] == "order_lunch");
@@ -286,7 +286,7 @@ TEST_CASE("initialize opens a session named by a random Mcp-Session-Id, DELETE e
     CHECK(client.session.find_first_not_of("0123456789abcdef") == std::string::npos);
     CHECK(LegacyClient(office).session != client.session);
     CHECK(client.request(1, "tools/list").status == 200);
-    CHECK(body(client.request(1, "tools/list"))["result"]["tools"].size() == 7);
+    CHECK(body(client.request(1, "tools/list"))["result"]["tools"].size() == 9);
 
     http::Request end{"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""};
     CHECK(office.send(end).status == 204);
@@ -491,11 +491,11 @@ TEST_CASE("only a caller with the admin right sees and calls the admin tools, in
     const http::Headers agent{{"authorization", "Bearer agent"}}, desk{{"authorization", "Bearer desk"}};
     const json edit{{"name", "edit_customer"}, {"arguments", {{"customer_id", 1}, {"name", "Maria A."}}}};
     const auto agent_tools = names(agent);
-    CHECK(agent_tools.size() == 7);
+    CHECK(agent_tools.size() == 9);
     CHECK(std::find(agent_tools.begin(), agent_tools.end(), "edit_customer") == agent_tools.end());
     const auto refused = office.modern("tools/call", edit, agent);
     CHECK(body(refused)["error"]["message"] == "Unknown tool: edit_customer");
-    CHECK(names(desk).size() == 13);
+    CHECK(names(desk).size() == 15);
     const auto edited = office.modern("tools/call", edit, desk);
     CHECK(body(edited)["result"]["content"][0]["text"] ==
           "Customer 1 is now Maria A. <maria@example.com> (was Maria Alvarez <maria@example.com>).");

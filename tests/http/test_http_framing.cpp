@@ -246,7 +246,7 @@ TEST_CASE("Expect: 100-continue is answered 100 once the headers pass, and a req
         client.send(kBody);
         const auto final = hear(client, closed);
         REQUIRE(statuses(final) == "200 ");
-        CHECK(json::parse(final[0].body)["result"]["tools"].size() == 7);
+        CHECK(json::parse(final[0].body)["result"]["tools"].size() == 9);
         CHECK_FALSE(closed);
     }
     SECTION("without a token: 401 at once, never a 100, and the connection closes (its body was never read)") {

@@ -51,7 +51,7 @@ TEST_CASE("office-mcp --http answers over a real socket, keeps the connection al
     client.send(modern(1, "tools/list"));
     const auto list = client.receive();
     CHECK(status_of(list) == 200);
-    CHECK(body_of(list)["result"]["tools"].size() == 7);
+    CHECK(body_of(list)["result"]["tools"].size() == 9);
     client.send(modern(2, "tools/call", lunch()));  // the same connection
     const auto order = client.receive();
     CHECK(status_of(order) == 200);
@@ -286,7 +286,7 @@ TEST_CASE("with tokens, office-mcp --http needs a bearer token, limits each toke
 
     Client as_alice(office.port);
     as_alice.send(modern(2, "tools/list", json::object(), alice));
-    CHECK(body_of(as_alice.receive())["result"]["tools"].size() == 7);
+    CHECK(body_of(as_alice.receive())["result"]["tools"].size() == 9);
     Client as_bot(office.port);
     as_bot.send(modern(3, "tools/list", json::object(), bot));
     const auto bot_tools = body_of(as_bot.receive())["result"]["tools"];

@@ -181,7 +181,7 @@ std::string served_subject(int port, const std::string& ca) { return tls_client(
 bool lists_tools(Conn& conn, int id) {
     conn.send(modern(id, "tools/list"));
     const auto reply = conn.receive();
-    return reply.rfind("HTTP/1.1 200 ", 0) == 0 && body_of(reply)["result"]["tools"].size() == 7;
+    return reply.rfind("HTTP/1.1 200 ", 0) == 0 && body_of(reply)["result"]["tools"].size() == 9;
 }
 
 // office_mcp_http_connections from /metrics (the connection asking is one of them).
@@ -442,7 +442,7 @@ TEST_CASE("a 2025 refund over https: the question on the call's stream, the resu
     caller.send(post(list.dump(), named));
     const auto listed = caller.receive();
     CHECK(status_of(listed) == 200);
-    CHECK(body_of(listed)["result"]["tools"].size() == 7);
+    CHECK(body_of(listed)["result"]["tools"].size() == 9);
 }
 
 TEST_CASE("on a non-loopback address a warning says tokens cross the network in clear, unless TLS is on", "[http][tls]") {

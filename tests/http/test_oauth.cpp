@@ -88,7 +88,7 @@ TEST_CASE("a token from the provider proves its subject, its name, the tools its
     CHECK(all.caller->tools.empty());  // every tool
     CHECK_FALSE(all.caller->approver);
     const auto two = issuer.authenticate(provider.token({{"scope", "office:lunch office:scheduling"}}));
-    CHECK(two.caller->tools == std::vector<std::string>{"order_lunch", "find_customer", "list_availability", "book_slot", "add_customer"});
+    CHECK(two.caller->tools == std::vector<std::string>{"order_lunch", "find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"});
     const auto none = issuer.authenticate(provider.token({{"scope", "openid profile"}}));
     CHECK(none.caller->tools == std::vector<std::string>{""});  // no tool: the endpoint answers 403
     // The verifier's refusals come through with their sentence.

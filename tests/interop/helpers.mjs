@@ -272,6 +272,7 @@ export function sentRequests(wire, method) {
 
 export const TOOL_NAMES = [
   'find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch', 'add_customer',
+  'cancel_booking', 'move_booking',
 ];
 
 export const BAD_LUNCH_ARGUMENTS = { item: 'sopa', quantity: 9, colour: 'rojo' };
@@ -319,6 +320,11 @@ export function assertToolCatalogue(tools) {
     },
     open_invoices: { required: ['customer_id'], properties: { customer_id: { type: 'integer', minimum: 1 } } },
     issue_refund: { required: ['invoice_id'], properties: { invoice_id: { type: 'integer', minimum: 1 } } },
+    cancel_booking: { required: ['slot_id'], properties: { slot_id: { type: 'integer', minimum: 1 } } },
+    move_booking: {
+      required: ['slot_id', 'to_slot_id'],
+      properties: { slot_id: { type: 'integer', minimum: 1 }, to_slot_id: { type: 'integer', minimum: 1 } },
+    },
     add_customer: {
       required: ['email', 'name'],
       properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, email: { type: 'string', minLength: 3, maxLength: 254 } },

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 
 export const MODERN = '2026-07-28';
 export const LEGACY = '2025-11-25';
-export const OFFICE_TOOLS = ['find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch', 'add_customer'];
+export const OFFICE_TOOLS = ['find_customer', 'list_availability', 'book_slot', 'open_invoices', 'issue_refund', 'order_lunch', 'add_customer', 'cancel_booking', 'move_booking'];
 
 /** The RFC 9728 metadata URL office-mcp names for the MCP endpoint `url` (http://127.0.0.1:PORT/mcp). */
 export const resourceMetadataUrl = (url) => `${new URL(url).origin}/.well-known/oauth-protected-resource/mcp`;

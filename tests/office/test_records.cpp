@@ -265,7 +265,7 @@ TEST_CASE("an empty office has the schema and nothing else, and takes its own re
     for (const char* table : {"customers", "slots", "invoices", "refunds", "lunch_orders", "approval_requests", "menu", "audit"})
         CHECK(office.number(std::string("SELECT count(*) FROM ") + table) == 0);
     CHECK(tool_names(office) == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices",
-                                                         "issue_refund", "add_customer"});  // no menu: no order_lunch
+                                                         "issue_refund", "add_customer", "cancel_booking", "move_booking"});  // no menu: no order_lunch
     CHECK(text_of(office.result(tools_call(1, "add_customer", {{"name", "Ana"}, {"email", "ana@example.com"}}))) ==
           "Added customer 1: Ana <ana@example.com>.");
 }

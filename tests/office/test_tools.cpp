@@ -67,7 +67,7 @@ TEST_CASE("the office has the seed's six tools, add_customer, then the admin too
     std::vector<std::string> names, admin;
     for (const auto& tool : office::office_tools()) (tool.admin ? admin : names).push_back(tool.name);
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices",
-                                            "issue_refund", "order_lunch", "add_customer"});
+                                            "issue_refund", "order_lunch", "add_customer", "cancel_booking", "move_booking"});
     CHECK(admin == std::vector<std::string>{"edit_customer", "remove_customer", "add_invoice", "pay_invoice", "add_menu_item",
                                             "remove_menu_item"});
     for (const auto& tool : office::office_tools()) {
@@ -85,7 +85,7 @@ TEST_CASE("each profile names the tools it serves and an unknown profile is refu
     CHECK(office::profile_tools("all", names));
     CHECK(names.empty());  // empty: every tool
     CHECK(office::profile_tools("scheduling", names));
-    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "add_customer"});
+    CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"});
     CHECK(office::profile_tools("billing", names));
     CHECK(names == std::vector<std::string>{"find_customer", "open_invoices", "issue_refund", "add_customer"});
     CHECK(office::profile_tools("lunch", names));

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-const AGENT_TOOLS = ['add_customer', 'book_slot', 'find_customer', 'issue_refund', 'list_availability', 'open_invoices', 'order_lunch'];
+const AGENT_TOOLS = ['add_customer', 'book_slot', 'cancel_booking', 'find_customer', 'issue_refund', 'list_availability', 'move_booking', 'open_invoices', 'order_lunch'];
 
 // Imported here, not at the top, so a missing install says what to do.
 async function mcpbLibrary() {

@@ -293,7 +293,7 @@ TEST_CASE("a notification is never answered, whatever it holds", "[session]") {
             INFO(line);
             CHECK(office.send_line(line).empty());
         }
-        CHECK(office.result(modern(1, "tools/list"))["tools"].size() == 7);
+        CHECK(office.result(modern(1, "tools/list"))["tools"].size() == 9);
     }
     SECTION("in a legacy session") {
         initialize(office, "2025-11-25");
@@ -571,7 +571,7 @@ TEST_CASE("tools/list describes the tools as the negotiated era does", "[session
     initialize(office, version);
     auto list = office.result(request(1, "tools/list"));
     CHECK(tool_names(list) ==
-          json::array({"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund", "order_lunch", "add_customer"}));
+          json::array({"find_customer", "list_availability", "book_slot", "open_invoices", "issue_refund", "order_lunch", "add_customer", "cancel_booking", "move_booking"}));
     for (auto& tool : list["tools"]) {
         INFO(tool.dump());
         CHECK(tool["description"].is_string());
@@ -632,7 +632,7 @@ TEST_CASE("a message that is not a JSON-RPC 2.0 request is an invalid request", 
         CHECK(office.send_line("42") ==
               std::vector<json>{{{"jsonrpc", "2.0"}, {"error", {{"code", -32600}, {"message", "Invalid Request: a message must be a JSON object"}}}}});
     }
-    CHECK(office.result(modern(9, "tools/list"))["tools"].size() == 7);  // still serving
+    CHECK(office.result(modern(9, "tools/list"))["tools"].size() == 9);  // still serving
 }
 
 TEST_CASE("ping answers an empty result in a legacy session and is not a modern method", "[session]") {
@@ -651,7 +651,7 @@ TEST_CASE("a profile hides tools from tools/list and makes them uncallable", "[s
     std::vector<std::string> scheduling;
     REQUIRE(office::profile_tools("scheduling", scheduling));
     Office office(scheduling);
-    CHECK(tool_names(office.result(modern(1, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer"}));
+    CHECK(tool_names(office.result(modern(1, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"}));
     CHECK(office.error(modern_call(2, "issue_refund", {{"invoice_id", 2}}, kForms)) ==
           json{{"code", -32602}, {"message", "Unknown tool: issue_refund"}});
     CHECK(office.error(modern_call(3, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}})) ==
@@ -659,7 +659,7 @@ TEST_CASE("a profile hides tools from tools/list and makes them uncallable", "[s
     CHECK(text_of(office.result(modern_call(4, "list_availability", {{"day", "2026-09-05"}}))).starts_with("Free slots"));
 
     initialize(office, "2025-11-25");
-    CHECK(tool_names(office.result(request(5, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer"}));
+    CHECK(tool_names(office.result(request(5, "tools/list"))) == json::array({"find_customer", "list_availability", "book_slot", "add_customer", "cancel_booking", "move_booking"}));
     CHECK(office.error(legacy_call(6, "open_invoices", {{"customer_id", 1}})) ==
           json{{"code", -32602}, {"message", "Unknown tool: open_invoices"}});
     CHECK(office.invoice_status(2) == "open");
