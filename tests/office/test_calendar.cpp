@@ -5,10 +5,13 @@
 // hours that keeps a booking outside them, and the days the clocks change in Madrid and Santiago.
 
 #include "calendar.h"
+#include "idempotency.h"
 #include "records.h"
 #include "session_harness.h"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using nlohmann::json;
 using namespace office;
@@ -155,4 +158,111 @@ TEST_CASE("the days the clocks change: every local time once, a skipped one not 
     const auto booked = desk.call("book_slot", {{"slot_id", 202709050100}, {"customer_id", 1}});
     CHECK(!is_error(booked));
     CHECK(is_error(desk.call("book_slot", {{"slot_id", 202709050030}, {"customer_id", 1}})));  // a time that does not exist
+}
+
+namespace {
+
+std::string uid_of(Desk& desk, std::int64_t slot) {
+    return desk.text("SELECT booking_uid FROM slots WHERE id = " + std::to_string(slot));
+}
+
+std::int64_t sequence_of(Desk& desk, std::int64_t slot) {
+    return desk.number("SELECT booking_sequence FROM slots WHERE id = " + std::to_string(slot));
+}
+
+// Every slot row as "id customer uid sequence": what a refused change must leave exactly so.
+std::vector<std::string> slot_table(Desk& desk) {
+    return desk.texts("SELECT id || ' ' || coalesce(customer_id, 0) || ' ' || coalesce(booking_uid, '-') || ' ' || booking_sequence "
+                      "FROM slots ORDER BY id");
+}
+
+}  // namespace
+
+TEST_CASE("cancel_booking and move_booking: a move keeps the booking's uid and raises its sequence; refusals change nothing", "[tools][calendar][bookings]") {
+    Desk desk;
+    desk.exec("DELETE FROM slots");
+    open_in_madrid(desk);
+    CHECK(!is_error(desk.call("book_slot", {{"slot_id", 202609220900}, {"customer_id", 1}})));
+    const auto uid = uid_of(desk, 202609220900);
+    CHECK(uid.size() == 32);
+    CHECK(sequence_of(desk, 202609220900) == 0);
+
+    const auto moved = desk.call("move_booking", {{"slot_id", 202609220900}, {"to_slot_id", 202609221000}});
+    CHECK(text_of(moved) == "Moved Maria Alvarez's booking from slot 202609220900 (2026-09-22 09:00) to slot 202609221000 (2026-09-22 10:00).");
+    CHECK(moved["structuredContent"] == json{{"slot_id", 202609221000}, {"from_slot_id", 202609220900}, {"customer_id", 1},
+                                             {"day", "2026-09-22"}, {"time", "10:00"}});
+    CHECK(desk.number("SELECT count(*) FROM slots WHERE id = 202609220900") == 0);  // a made slot needs no row while free
+    CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 202609221000") == 1);
+    CHECK(uid_of(desk, 202609221000) == uid);
+    CHECK(sequence_of(desk, 202609221000) == 1);
+    const auto tuesday = times(slots_on(desk, "2026-09-22"));
+    CHECK(std::find(tuesday.begin(), tuesday.end(), "09:00") != tuesday.end());
+    CHECK(std::find(tuesday.begin(), tuesday.end(), "10:00") == tuesday.end());
+
+    // Into a taken slot, a closed day, a slot that does not exist, a slot begun, the same slot:
+    // refused, every row as it was.
+    CHECK(!is_error(desk.call("book_slot", {{"slot_id", 202609221030}, {"customer_id", 2}})));
+    const auto before = slot_table(desk);
+    const auto taken = desk.call("move_booking", {{"slot_id", 202609221000}, {"to_slot_id", 202609221030}});
+    CHECK(is_error(taken));
+    CHECK(text_of(taken) == "Slot 202609221030 (2026-09-22 10:30) is already booked; call list_availability to find a free slot. "
+                            "The booking stays in slot 202609221000 (2026-09-22 10:00).");
+    CHECK(is_error(desk.call("move_booking", {{"slot_id", 202609221000}, {"to_slot_id", 202609270900}})));  // Sunday
+    CHECK(is_error(desk.call("move_booking", {{"slot_id", 202609221000}, {"to_slot_id", 999}})));
+    CHECK(is_error(desk.call("move_booking", {{"slot_id", 202609221000}, {"to_slot_id", 202609210900}})));  // this morning
+    CHECK(is_error(desk.call("move_booking", {{"slot_id", 202609221000}, {"to_slot_id", 202609221000}})));
+    CHECK(text_of(desk.call("move_booking", {{"slot_id", 202609220930}, {"to_slot_id", 202609221100}})) ==
+          "Slot 202609220930 is not booked, so there is no booking to move; find_customer and list_availability do not "
+          "show bookings, the person at the office can.");
+    CHECK(slot_table(desk) == before);
+
+    const auto cancelled = desk.call("cancel_booking", {{"slot_id", 202609221000}});
+    CHECK(text_of(cancelled) == "Cancelled Maria Alvarez's booking of slot 202609221000 (2026-09-22 10:00); the slot is free again.");
+    CHECK(cancelled["structuredContent"]["status"] == "cancelled");
+    CHECK(desk.number("SELECT count(*) FROM slots WHERE id = 202609221000") == 0);
+    const auto again = desk.call("cancel_booking", {{"slot_id", 202609221000}});
+    CHECK(is_error(again));
+    CHECK(text_of(again).starts_with("Slot 202609221000 is not booked, so there is no booking to cancel"));
+    CHECK(desk.number("SELECT count(*) FROM audit WHERE action = 'booking_moved'") == 1);
+    CHECK(desk.number("SELECT count(*) FROM audit WHERE action = 'booking_cancelled'") == 1);
+    CHECK(desk.text("SELECT detail FROM audit WHERE action = 'booking_cancelled'") ==
+          "Cancelled the booking of slot 202609221000 (2026-09-22 10:00) for Maria Alvarez (customer 1).");
+
+    // Once its time has come (Tuesday 10:30 in Madrid is 08:30 UTC), a booking stays as it is.
+    desk.now = kStart + 18 * 3600 + 16 * 60 + 40;  // 2026-09-22T08:30:00Z
+    const auto begun = desk.call("cancel_booking", {{"slot_id", 202609221030}});
+    CHECK(text_of(begun) == "The booking of slot 202609221030 (2026-09-22 10:30) has begun (times are the office's, in "
+                            "Europe/Madrid); it can no longer be cancelled.");
+    CHECK(is_error(desk.call("move_booking", {{"slot_id", 202609221030}, {"to_slot_id", 202609231000}})));
+    CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 202609221030") == 2);
+}
+
+TEST_CASE("cancel and move in a 2025 session; an explicit slot keeps its row when freed; a retried move is one move", "[tools][calendar][bookings]") {
+    Desk desk;
+    // The demo's six explicit slots, moved after the harness's today.
+    desk.exec("UPDATE slots SET day = '2026-09-24' WHERE day = '2026-09-04'");
+    desk.exec("UPDATE slots SET day = '2026-09-25' WHERE day = '2026-09-05'");
+    desk.result(initialize_request("2025-06-18", json::object(), "legacy-client", "2.0"));
+    CHECK(!is_error(desk.result(legacy_call(1, "book_slot", {{"slot_id", 1}, {"customer_id", 3}}))));
+    const auto moved = desk.result(legacy_call(2, "move_booking", {{"slot_id", 1}, {"to_slot_id", 2}}));
+    CHECK(text_of(moved).starts_with("Moved "));
+    CHECK(desk.number("SELECT count(*) FROM slots WHERE id = 1 AND customer_id IS NULL AND booking_uid IS NULL") == 1);
+    CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 2") == 3);
+
+    auto keyed = [](int id, json message) {
+        message["id"] = id;
+        message["params"]["_meta"][std::string(kMetaIdempotencyKey)] = "move-2-to-4";
+        return message;
+    };
+    const auto first = desk.result(keyed(3, legacy_call(0, "move_booking", {{"slot_id", 2}, {"to_slot_id", 4}})));
+    const auto retry = desk.result(keyed(4, legacy_call(0, "move_booking", {{"slot_id", 2}, {"to_slot_id", 4}})));
+    CHECK(!is_error(first));
+    CHECK(text_of(retry) == text_of(first));  // the first's result again, not "slot 2 is not booked"
+    CHECK(sequence_of(desk, 4) == 2);
+    CHECK(desk.number("SELECT count(*) FROM audit WHERE action = 'booking_moved'") == 2);
+
+    CHECK(text_of(desk.result(legacy_call(5, "cancel_booking", {{"slot_id", 4}}))).starts_with("Cancelled "));
+    CHECK(desk.texts("SELECT id FROM slots WHERE customer_id IS NOT NULL") == std::vector<std::string>{"3"});
+    CHECK(uid_of(desk, 3) == "slot-3");  // the seed's booking, given the uid its export had (schema 12)
+    CHECK(desk.number("SELECT count(*) FROM slots") == 6);  // the explicit rows stay, free
 }
