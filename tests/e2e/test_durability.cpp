@@ -84,6 +84,34 @@ void add_rows(const std::string& db_path, int slots, int invoices) {
     tx.commit();
 }
 
+// For the moves' race: per round, kMoves booked slots of each of `processes` (ids 5000 + 100 *
+// round + kMoves * p + j, booked with the uid race-ID) and kMoves free ones to move them into
+// (5000 + 100 * round + 50 + j); on their own days, at real times of day, in 2030.
+constexpr int kMoves = 5;
+void add_move_rows(const std::string& db_path, int rounds, int processes) {
+    auto db = office::open_office_database(db_path);
+    office::Transaction tx(*db);
+    auto add = [&](int id, bool booked) {
+        const int minute = 8 * 60 + id % 100 * 5;
+        char day[16], time[8];
+        std::snprintf(day, sizeof day, "2030-01-%02d", 2 + (id - 5000) / 100);
+        std::snprintf(time, sizeof time, "%02d:%02d", minute / 60, minute % 60);
+        db->prepare(booked ? "INSERT INTO slots (id, day, time, customer_id, booked_at, booked_by, booking_uid) "
+                             "VALUES (?1, ?2, ?3, 1, '2029-12-01T00:00:00Z', 'setup', 'race-' || ?1)"
+                           : "INSERT INTO slots (id, day, time) VALUES (?1, ?2, ?3)")
+            .bind(1, id)
+            .bind(2, std::string(day))
+            .bind(3, std::string(time))
+            .step();
+    };
+    for (int round = 0; round < rounds; ++round)
+        for (int j = 0; j < kMoves; ++j) {
+            for (int p = 0; p < processes; ++p) add(5000 + 100 * round + kMoves * p + j, true);
+            add(5000 + 100 * round + 50 + j, false);
+        }
+    tx.commit();
+}
+
 // The first round of a modern refund: the sealed state the second round needs.
 std::string ask_refund(ServerProcess& server, std::int64_t invoice, const std::string& client = "durability") {
     const auto asked = server.request(call("ask", "issue_refund", {{"invoice_id", invoice}}, kForms, client));
@@ -211,6 +239,7 @@ TEST_CASE("processes racing on one database never double-book, never double-refu
     constexpr int kProcesses = 4, kRounds = 5, kSlots = 60, kInvoices = 10, kOrders = 100;
     // Per round: slots to book, invoices to refund through forms, and invoices to queue then approve.
     add_rows(db_path, kRounds * kSlots, kRounds * kInvoices * 2);
+    add_move_rows(db_path, kRounds, kProcesses);
     std::vector<std::unique_ptr<ServerProcess>> servers;
     for (int p = 0; p < kProcesses; ++p) servers.push_back(std::make_unique<ServerProcess>(std::vector<std::string>{"--db", db_path}, kKeys));
     const auto client = [](int p) { return "racer-" + std::to_string(p); };
@@ -250,6 +279,40 @@ TEST_CASE("processes racing on one database never double-book, never double-refu
                 CHECK(winners == 1);
                 CHECK(scalar(*db, "SELECT booked_by FROM slots WHERE id = " + std::to_string(1000 + round * kSlots + i)) ==
                       client(winner) + "/1.0");
+            }
+        }
+
+        // 1b. Every process moves a booking of its own into the same free slots: one move wins each,
+        // the others leave their booking where it was.
+        const auto moves = race([&](int p) {
+            std::string burst;
+            for (int j = 0; j < kMoves; ++j)
+                burst += (j ? "\n" : "") + call(j, "move_booking", {{"slot_id", 5000 + 100 * round + kMoves * p + j},
+                                                                    {"to_slot_id", 5000 + 100 * round + 50 + j}},
+                                                 json::object(), client(p)).dump();
+            return burst;
+        });
+        ++races;
+        {
+            auto db = open_db(db_path);
+            for (int j = 0; j < kMoves; ++j) {
+                int winners = 0, winner = -1;
+                for (int p = 0; p < kProcesses; ++p) {
+                    const auto from = std::to_string(5000 + 100 * round + kMoves * p + j);
+                    if (succeeded(moves[p][j])) {
+                        ++winners, winner = p;
+                        CHECK(scalar(*db, "SELECT count(*) FROM slots WHERE id = " + from + " AND customer_id IS NULL") == "1");
+                    } else {
+                        INFO(moves[p][j].dump());
+                        CHECK(reply_text(moves[p][j]).find("is already booked") != std::string::npos);
+                        CHECK(scalar(*db, "SELECT booking_uid || ' ' || booking_sequence FROM slots WHERE id = " + from) == "race-" + from + " 0");
+                    }
+                }
+                if (winners != 1) ++double_bookings;
+                REQUIRE(winners == 1);
+                CHECK(scalar(*db, "SELECT booking_uid || ' ' || booking_sequence || ' ' || booked_by FROM slots WHERE id = " +
+                                      std::to_string(5000 + 100 * round + 50 + j)) ==
+                      "race-" + std::to_string(5000 + 100 * round + kMoves * winner + j) + " 1 " + client(winner) + "/1.0");
             }
         }
 
@@ -360,7 +423,7 @@ TEST_CASE("processes racing on one database never double-book, never double-refu
         CHECK(server->wait() == 0);
     }
     std::fprintf(stderr,
-                 "races: %ld races of %d processes, %ld double bookings, %ld double refunds, %ld duplicate queued requests, "
+                 "races: %ld races of %d processes, %ld double bookings (or moves), %ld double refunds, %ld duplicate queued requests, "
                  "%ld lost rows\n",
                  races, kProcesses, double_bookings, double_refunds, double_queued, lost_rows);
 }
