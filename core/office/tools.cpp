@@ -45,20 +45,24 @@ std::vector<Tool> make_tools() {
         .name = "list_availability",
         .title = "List free slots",
         .description =
-            "Lists the free appointment slots on one day, by time, with each slot's id. Booked slots, and "
-            "slots that have begun, are not shown. Times are local to the office, in its time zone; the "
-            "result says which zone and what day today is there. Pass a slot id to book_slot to book it.",
-        .input_schema = schema(R"({"type":"object","properties":{"day":{"type":"string","format":"date",
-            "pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"The day, as YYYY-MM-DD, e.g. 2026-09-04."}},
-            "required":["day"],"additionalProperties":false})"),
-        .output_schema = schema(R"({"type":"object","properties":{"day":{"type":"string"},"slots":{"type":"array",
+            "Lists free appointment slots with their ids: on one day (day), on the days from..to (at most "
+            "31), or, with neither, the next 10 from now. Booked slots, and slots that have begun, are not "
+            "shown. Times are local to the office, in its time zone; the result says which zone and what "
+            "day today is there, so you need no date of your own. Pass a slot id to book_slot to book it.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "day":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"One day, as YYYY-MM-DD, e.g. 2026-09-04."},
+            "from":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"The first day of a range, YYYY-MM-DD (to alone: from today)."},
+            "to":{"type":"string","format":"date","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"The last day of a range, YYYY-MM-DD (from alone: a week)."}},
+            "additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"day":{"type":"string"},
+            "from":{"type":"string"},"to":{"type":"string"},"slots":{"type":"array",
             "items":{"type":"object","properties":{"slot_id":{"type":"integer"},"time":{"type":"string"},
             "day":{"type":"string"},"weekday":{"type":"string"},
             "starts_at":{"type":"string","description":"The instant it starts, RFC 3339 with the office's offset then."}},
             "required":["slot_id","time"]}},
             "time_zone":{"type":"string","description":"The office's IANA time zone, e.g. Europe/Madrid."},
             "today":{"type":"string","description":"Today's date in the office's zone, YYYY-MM-DD."},
-            "today_weekday":{"type":"string"}},"required":["day","slots"]})"),
+            "today_weekday":{"type":"string"}},"required":["slots"]})"),
         .read_only = true,
         .run = list_availability,
     });

@@ -7,6 +7,14 @@
 
 namespace office::tools_internal {
 
+namespace {
+
+ToolResult calendar_unreadable(const std::invalid_argument& e) {
+    return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
+}
+
+}  // namespace
+
 // ---- find_customer ----------------------------------------------------------------------
 
 ToolOutcome find_customer(CallContext& ctx, const json& args) {
@@ -52,43 +60,101 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
 
 // ---- list_availability ------------------------------------------------------------------
 
+namespace {
+
+constexpr std::int64_t kMaxRangeDays = 31;  // from/to at most this many days
+constexpr std::size_t kNextSlots = 10;      // no day and no range: the next this many free slots
+
+json slot_json(const OfferedSlot& slot) {
+    return {{"slot_id", slot.id}, {"time", slot.time}, {"day", slot.day}, {"weekday", weekday_name(slot.weekday)},
+            {"starts_at", slot.starts_at}};
+}
+
+std::string day_words(const CivilDate& date) {
+    return std::string(weekday_name(weekday_of(days_from_civil(date)))) + " " + day_text(date);
+}
+
+// The result with the office's zone and today: after the list on a line of its own, or after
+// the sentence that there is none.
+ToolResult with_today(std::string text, json structured, const OfficeCalendar& calendar) {
+    text += structured["slots"].empty() ? " " : "\n";
+    text += "Times are the office's, in " + calendar.zone().name() + "; today is " + weekday_name(calendar.today_weekday()) +
+            " " + calendar.today() + ".";
+    structured["time_zone"] = calendar.zone().name();
+    structured["today"] = calendar.today();
+    structured["today_weekday"] = weekday_name(calendar.today_weekday());
+    return ToolResult{std::move(text), std::move(structured)};
+}
+
+}  // namespace
+
 ToolOutcome list_availability(CallContext& ctx, const json& args) {
-    const auto& day = args["day"].get_ref<const std::string&>();
-    const auto date = parse_day(day);
-    if (!date) return refuse(day + " is not a day of the calendar; give it as YYYY-MM-DD, e.g. 2026-09-04.");
     std::optional<OfficeCalendar> calendar;
     try {
         calendar.emplace(ctx.store(), ctx.now());
     } catch (const std::invalid_argument& e) {
-        return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
+        return calendar_unreadable(e);
     }
-    std::string why_none;
+    const auto date_argument = [&](const char* name) -> std::optional<CivilDate> {
+        return args.contains(name) ? parse_day(args[name].get<std::string>()) : std::nullopt;
+    };
+    for (const char* name : {"day", "from", "to"})
+        if (args.contains(name) && !date_argument(name))
+            return refuse(args[name].get<std::string>() + " is not a day of the calendar; give " + name +
+                          " as YYYY-MM-DD, e.g. 2026-09-04.");
+    if (args.contains("day")) {
+        if (args.contains("from") || args.contains("to"))
+            return refuse("Give either day, or from and to, not both.");
+        const auto& day = args["day"].get_ref<const std::string&>();
+        std::string why_none;
+        json slots = json::array();
+        std::string lines;
+        for (auto& slot : calendar->free_on(*date_argument("day"), why_none)) {
+            lines += "\n- slot " + std::to_string(slot.id) + " at " + slot.time;
+            slots.push_back(slot_json(slot));
+        }
+        const std::string when = day_words(*date_argument("day"));
+        std::string text = slots.empty() ? "No free slots on " + when + "." + (why_none.empty() ? "" : " " + why_none)
+                                         : "Free slots on " + when + " (book one with book_slot):" + lines;
+        return with_today(std::move(text), json{{"day", day}, {"slots", std::move(slots)}}, *calendar);
+    }
+
+    // A range of days, or (neither given) the next free slots from now up to the horizon.
+    const std::int64_t today = days_from_civil(*parse_day(calendar->today()));
+    const bool next = !args.contains("from") && !args.contains("to");
+    const std::int64_t first = args.contains("from") ? days_from_civil(*date_argument("from")) : today;
+    const std::int64_t last = args.contains("to") ? days_from_civil(*date_argument("to"))
+                              : args.contains("from") ? first + 6
+                                                      : today + calendar->settings().horizon_days;
+    if (last < first) return refuse("to (" + day_text(civil_from_days(last)) + ") is before from (" + day_text(civil_from_days(first)) + ").");
+    if (!next && last - first + 1 > kMaxRangeDays)
+        return refuse("from and to span " + std::to_string(last - first + 1) + " days; ask for at most " +
+                      std::to_string(kMaxRangeDays) + " at a time.");
     json slots = json::array();
-    std::string lines;
-    for (auto& slot : calendar->free_on(*date, why_none)) {
-        lines += "\n- slot " + std::to_string(slot.id) + " at " + slot.time;
-        slots.push_back({{"slot_id", slot.id}, {"time", slot.time}, {"day", slot.day}, {"weekday", weekday_name(slot.weekday)},
-                         {"starts_at", slot.starts_at}});
+    std::string lines, why_none;
+    for (std::int64_t d = first; d <= last && !(next && slots.size() == kNextSlots); ++d) {
+        for (auto& slot : calendar->free_on(civil_from_days(d), why_none)) {
+            lines += "\n- slot " + std::to_string(slot.id) + " on " + weekday_name(slot.weekday) + " " + slot.day + " at " + slot.time;
+            slots.push_back(slot_json(slot));
+            if (next && slots.size() == kNextSlots) break;
+        }
     }
-    const std::string when = std::string(weekday_name(weekday_of(days_from_civil(*date)))) + " " + day;
-    const std::string zone = "Times are the office's, in " + calendar->zone().name() + "; today is " +
-                             weekday_name(calendar->today_weekday()) + " " + calendar->today() + ".";
-    std::string text = slots.empty() ? "No free slots on " + when + "." + (why_none.empty() ? "" : " " + why_none) + " " + zone
-                                     : "Free slots on " + when + " (book one with book_slot):" + lines + "\n" + zone;
-    return ToolResult{std::move(text), json{{"day", day},
-                                            {"slots", std::move(slots)},
-                                            {"time_zone", calendar->zone().name()},
-                                            {"today", calendar->today()},
-                                            {"today_weekday", weekday_name(calendar->today_weekday())}}};
+    const std::string span = "from " + day_words(civil_from_days(first)) + " to " + day_words(civil_from_days(last));
+    std::string text;
+    if (next)
+        text = slots.empty() ? "No free slots in the next " + std::to_string(calendar->settings().horizon_days) + " days."
+                             : "The next " + plural(static_cast<std::int64_t>(slots.size()), "free slot", "free slots") +
+                                   " (book one with book_slot):" + lines;
+    else
+        text = slots.empty() ? "No free slots " + span + "." : "Free slots " + span + " (book one with book_slot):" + lines;
+    return with_today(std::move(text),
+                      json{{"from", day_text(civil_from_days(first))}, {"to", day_text(civil_from_days(last))}, {"slots", std::move(slots)}},
+                      *calendar);
 }
 
 // ---- book_slot, cancel_booking, move_booking --------------------------------------------
 
 namespace {
-
-ToolResult calendar_unreadable(const std::invalid_argument& e) {
-    return refuse(std::string("The office's calendar cannot be read: ") + e.what() + ".");
-}
 
 std::string slot_words(std::int64_t id, const std::string& day, const std::string& time) {
     return "slot " + std::to_string(id) + " (" + day + " " + time + ")";

@@ -313,7 +313,7 @@ export function assertToolCatalogue(tools) {
 
   const expectedArguments = {
     find_customer: { required: ['query'], properties: { query: { type: 'string', minLength: 1, maxLength: 100 } } },
-    list_availability: { required: ['day'], properties: { day: { type: 'string' } } },
+    list_availability: { required: [], properties: { day: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } },
     book_slot: {
       required: ['customer_id', 'slot_id'],
       properties: { slot_id: { type: 'integer', minimum: 1 }, customer_id: { type: 'integer', minimum: 1 } },

@@ -178,7 +178,7 @@ std::vector<std::string> slot_table(Desk& desk) {
 
 }  // namespace
 
-TEST_CASE("cancel_booking and move_booking: a move keeps the booking's uid and raises its sequence; refusals change nothing", "[tools][calendar][bookings]") {
+TEST_CASE("cancel_booking and move_booking: a move keeps the booking's uid and raises its sequence and a refusal changes nothing", "[tools][calendar][bookings]") {
     Desk desk;
     desk.exec("DELETE FROM slots");
     open_in_madrid(desk);
@@ -237,7 +237,7 @@ TEST_CASE("cancel_booking and move_booking: a move keeps the booking's uid and r
     CHECK(desk.number("SELECT customer_id FROM slots WHERE id = 202609221030") == 2);
 }
 
-TEST_CASE("cancel and move in a 2025 session; an explicit slot keeps its row when freed; a retried move is one move", "[tools][calendar][bookings]") {
+TEST_CASE("cancel and move in a 2025 session: an explicit slot keeps its row when freed and a retried move is one move", "[tools][calendar][bookings]") {
     Desk desk;
     // The demo's six explicit slots, moved after the harness's today.
     desk.exec("UPDATE slots SET day = '2026-09-24' WHERE day = '2026-09-04'");
@@ -265,4 +265,39 @@ TEST_CASE("cancel and move in a 2025 session; an explicit slot keeps its row whe
     CHECK(desk.texts("SELECT id FROM slots WHERE customer_id IS NOT NULL") == std::vector<std::string>{"3"});
     CHECK(uid_of(desk, 3) == "slot-3");  // the seed's booking, given the uid its export had (schema 12)
     CHECK(desk.number("SELECT count(*) FROM slots") == 6);  // the explicit rows stay, free
+}
+
+TEST_CASE("list_availability without a day: the next 10 free slots from now or the days from..to", "[tools][calendar]") {
+    Desk desk;
+    desk.exec("DELETE FROM slots");
+    open_in_madrid(desk);  // now: Monday 2026-09-21 16:13 in Madrid
+    const auto next = desk.call("list_availability", json::object());
+    std::vector<std::string> when;
+    for (const auto& s : next["structuredContent"]["slots"]) when.push_back(s["day"].get<std::string>() + " " + s["time"].get<std::string>());
+    CHECK(when == std::vector<std::string>{"2026-09-21 16:30", "2026-09-21 17:00", "2026-09-21 17:30", "2026-09-22 09:00",
+                                           "2026-09-22 09:30", "2026-09-22 10:00", "2026-09-22 10:30", "2026-09-22 11:00",
+                                           "2026-09-22 11:30", "2026-09-22 12:00"});
+    CHECK(text_of(next).starts_with("The next 10 free slots (book one with book_slot):\n- slot 202609211630 on Monday 2026-09-21 at 16:30\n"));
+    CHECK(text_of(next).ends_with("\nTimes are the office's, in Europe/Madrid; today is Monday 2026-09-21."));
+    CHECK(next["structuredContent"]["from"] == "2026-09-21");
+    CHECK(next["structuredContent"]["today_weekday"] == "Monday");
+
+    const auto range = desk.call("list_availability", {{"from", "2026-09-26"}, {"to", "2026-09-28"}});
+    CHECK(range["structuredContent"]["slots"].size() == 4 + 0 + 14);  // Saturday, the closed Sunday, Monday
+    CHECK(text_of(range).starts_with("Free slots from Saturday 2026-09-26 to Monday 2026-09-28 (book one with book_slot):\n"
+                                     "- slot 202609261000 on Saturday 2026-09-26 at 10:00\n"));
+    CHECK(range["structuredContent"]["slots"][0]["starts_at"] == "2026-09-26T10:00:00+02:00");
+    const auto week = desk.call("list_availability", {{"from", "2026-09-26"}});
+    CHECK(week["structuredContent"]["to"] == "2026-10-02");
+    CHECK(text_of(desk.call("list_availability", {{"from", "2026-09-27"}, {"to", "2026-09-27"}})) ==
+          "No free slots from Sunday 2026-09-27 to Sunday 2026-09-27. Times are the office's, in Europe/Madrid; today is Monday 2026-09-21.");
+
+    CHECK(text_of(desk.call("list_availability", {{"from", "2026-09-28"}, {"to", "2026-09-26"}})) ==
+          "to (2026-09-26) is before from (2026-09-28).");
+    CHECK(text_of(desk.call("list_availability", {{"from", "2026-10-01"}, {"to", "2026-11-01"}})) ==
+          "from and to span 32 days; ask for at most 31 at a time.");
+    CHECK(text_of(desk.call("list_availability", {{"day", "2026-09-22"}, {"from", "2026-09-22"}})) ==
+          "Give either day, or from and to, not both.");
+    CHECK(text_of(desk.call("list_availability", {{"from", "2026-02-30"}})) ==
+          "list_availability was not run: from: must be a real calendar date (YYYY-MM-DD)");  // the schema's format
 }
