@@ -90,7 +90,7 @@ std::string OfficeCalendar::starts_at(std::int64_t utc) const {
     return text;
 }
 
-std::vector<OfferedSlot> OfficeCalendar::made_on(const CivilDate& day) {
+std::vector<OfferedSlot> OfficeCalendar::made_on(const CivilDate& day) const {
     std::vector<OfferedSlot> made;
     const std::int64_t days = days_from_civil(day);
     const int weekday = weekday_of(days);
@@ -109,7 +109,7 @@ std::vector<OfferedSlot> OfficeCalendar::made_on(const CivilDate& day) {
     return made;
 }
 
-std::vector<OfferedSlot> OfficeCalendar::free_on(const CivilDate& day, std::string& why_none) {
+std::vector<OfferedSlot> OfficeCalendar::free_on(const CivilDate& day, std::string& why_none) const {
     why_none.clear();
     const std::string text = day_text(day);
     const auto rows = store_.slot_rows(text, text);
@@ -155,7 +155,7 @@ bool OfficeCalendar::begun(const std::string& day, const std::string& time) cons
     return instants.empty() ? local <= now_ + zone_.offset_at(now_) : instants.front() <= now_;
 }
 
-std::optional<OfferedSlot> OfficeCalendar::offered(std::int64_t id) {
+std::optional<OfferedSlot> OfficeCalendar::offered(std::int64_t id) const {
     if (!is_generated_slot_id(id)) return std::nullopt;
     const CivilDate day{static_cast<int>(id / 100000000), static_cast<int>(id / 1000000 % 100), static_cast<int>(id / 10000 % 100)};
     if (civil_from_days(days_from_civil(day)) != day) return std::nullopt;

@@ -48,14 +48,15 @@ public:
     const TimeZone& zone() const { return zone_; }
     const OfficeSettings& settings() const { return settings_; }
     std::string today() const { return day_text(today_); }
+    const CivilDate& today_date() const { return today_; }
     int today_weekday() const;
     bool has_hours() const { return !hours_.empty(); }
 
     // The free slots on `day`, by time. When there are none for a reason other than all being
     // booked (a closed day, past the horizon, a day gone by), `why_none` says it in a sentence.
-    std::vector<OfferedSlot> free_on(const CivilDate& day, std::string& why_none);
+    std::vector<OfferedSlot> free_on(const CivilDate& day, std::string& why_none) const;
     // The slot `id` names if the hours offer it (begun or booked ones aside); none otherwise.
-    std::optional<OfferedSlot> offered(std::int64_t id);
+    std::optional<OfferedSlot> offered(std::int64_t id) const;
     // Whether the slot at local `day` `time` has begun (a slot whose day or time cannot be read
     // has: nothing is done to it).
     bool begun(const std::string& day, const std::string& time) const;
@@ -63,7 +64,7 @@ public:
 private:
     // Every slot the hours make on `day` that has not begun, as local times (one per local time,
     // none in a gap, the first of two in an overlap).
-    std::vector<OfferedSlot> made_on(const CivilDate& day);
+    std::vector<OfferedSlot> made_on(const CivilDate& day) const;
     std::string starts_at(std::int64_t utc) const;
     OfficeStore& store_;
     std::int64_t now_;

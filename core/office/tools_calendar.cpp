@@ -120,7 +120,7 @@ ToolOutcome list_availability(CallContext& ctx, const json& args) {
     }
 
     // A range of days, or (neither given) the next free slots from now up to the horizon.
-    const std::int64_t today = days_from_civil(*parse_day(calendar->today()));
+    const std::int64_t today = days_from_civil(calendar->today_date());
     const bool next = !args.contains("from") && !args.contains("to");
     const std::int64_t first = args.contains("from") ? days_from_civil(*date_argument("from")) : today;
     const std::int64_t last = args.contains("to") ? days_from_civil(*date_argument("to"))
@@ -161,12 +161,15 @@ std::string slot_words(std::int64_t id, const std::string& day, const std::strin
 }
 
 // Books `slot_id` for the customer in the caller's write (a slot the hours make gets its row
-// now), or the refusal that says why not. Throws std::invalid_argument when the calendar
-// cannot be read (calendar_unreadable).
-std::variant<Booking, ToolResult> book(CallContext& ctx, std::int64_t slot_id, std::int64_t customer_id, const std::string& now) {
+// now), or the refusal that says why not. `calendar`: the call's, when it has one; else one is
+// read only for a slot the hours make (an explicit slot needs none). Throws
+// std::invalid_argument when the calendar cannot be read (calendar_unreadable).
+std::variant<Booking, ToolResult> book(CallContext& ctx, const OfficeCalendar* calendar, std::int64_t slot_id,
+                                       std::int64_t customer_id, const std::string& now) {
     auto& store = ctx.store();
     std::optional<OfferedSlot> made;
-    if (is_generated_slot_id(slot_id)) made = OfficeCalendar(store, ctx.now()).offered(slot_id);
+    if (is_generated_slot_id(slot_id))
+        made = calendar ? calendar->offered(slot_id) : OfficeCalendar(store, ctx.now()).offered(slot_id);
     Booking booking = made ? store.book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
                            : store.book_slot(slot_id, customer_id, now, ctx.caller.label);
     if (booking.status == Booking::Status::NoSuchSlot)
@@ -208,20 +211,18 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     const auto now = utc_time(ctx.now());
     std::variant<Booking, ToolResult> booked;
     try {
-        booked = book(ctx, slot_id, customer_id, now);
+        booked = book(ctx, nullptr, slot_id, customer_id, now);
     } catch (const std::invalid_argument& e) {
         return calendar_unreadable(e);
     }
     if (auto* refusal = std::get_if<ToolResult>(&booked)) return std::move(*refusal);
     const auto& [status, day, time] = std::get<Booking>(booked);
+    const std::string what = slot_words(slot_id, day, time);
     audit(store, ctx, "slot_booked", "slot", slot_id,
-          "Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + " (customer " +
-              std::to_string(customer_id) + ").",
-          now);
-    return commit_with_result(
-        tx, store, ctx,
-        ToolResult{"Booked slot " + std::to_string(slot_id) + " (" + day + " " + time + ") for " + *name + ".",
-                   json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}});
+          "Booked " + what + " for " + *name + " (customer " + std::to_string(customer_id) + ").", now);
+    return commit_with_result(tx, store, ctx,
+                              ToolResult{"Booked " + what + " for " + *name + ".",
+                                         json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}});
 }
 
 ToolOutcome cancel_booking(CallContext& ctx, const json& args) {
@@ -271,7 +272,7 @@ ToolOutcome move_booking(CallContext& ctx, const json& args) {
         const auto now = utc_time(ctx.now());
         // The new slot booked first, in the same transaction: a slot taken or unknown refuses
         // the move before the old one is touched, so the booking is never lost.
-        auto booked = book(ctx, to_slot_id, *slot.customer_id, now);
+        auto booked = book(ctx, &calendar, to_slot_id, *slot.customer_id, now);
         if (auto* refusal = std::get_if<ToolResult>(&booked)) {
             refusal->text += " The booking stays in " + slot_words(slot_id, slot.day, slot.time) + ".";
             return std::move(*refusal);

@@ -191,9 +191,9 @@ std::string utc_now(const char* format) {
     return text;
 }
 
-// The booked slots as events. The office has no time zone yet (issue 38), so times are
-// floating local times (RFC 5545 3.3.5, form 1), as the slots hold them, and an event has no
-// end: a slot's length is not recorded anywhere.
+// The booked slots as events. Times are floating local times (RFC 5545 3.3.5, form 1), as the
+// slots hold them, and an event has no end: a slot's length is not recorded anywhere (the
+// office's zone and a VTIMEZONE are issue 38's iCalendar export, still to come).
 std::int64_t write_calendar(Database& db, OutFile& out, const std::string& version) {
     std::string& text = out.buffer();
     ical_line(text, "BEGIN:VCALENDAR");
