@@ -8,6 +8,7 @@
 #include "backup_command.h"
 
 #include "clock.h"
+#include "database_uri.h"
 #include "office_export.h"
 #include "office_version.h"
 #include "postgres_backend.h"
@@ -16,6 +17,7 @@
 #include "tokens.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <regex>
@@ -39,6 +41,25 @@ std::string file_stamp() {
     std::erase(t, '-');
     std::erase(t, ':');
     return t;
+}
+
+// A file of its own beside the office for one step of a command (`what`: before-restore,
+// restore, import): LOCAL.WHAT-TIME.db, -2, -3 ... when another is there. Every PostgreSQL
+// office's local path is the same on a machine, so its database is named too: two offices'
+// restores or imports at the same second never write one file.
+std::string work_file(const Options& o, const std::string& what) {
+    std::string base = local_path(o);
+    if (postgres(o)) {
+        std::string database = office::uri_database(o.db);
+        for (char& c : database)
+            if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
+        base += "-" + (database.empty() ? std::string("default") : database);
+    }
+    base += "." + what + "-" + file_stamp();
+    std::string name = base + ".db";
+    for (int n = 2; fs::exists(name) || fs::exists(name + ".partial") || fs::exists(name + ".key"); ++n)
+        name = base + "-" + std::to_string(n) + ".db";
+    return name;
 }
 
 std::string size_text(std::int64_t bytes) {
@@ -126,15 +147,14 @@ int backup(const Options& o) {
 // is first backed up beside its local path, then the rows are swapped in one transaction, so
 // servers serving it see the old office until the commit and the restored one after it.
 std::string restore_postgres(const Options& o, const std::string& file, const office::OfficeFileFacts& facts) {
-    const std::string local = local_path(o);
     std::string source = file, upgraded;
     if (facts.schema_version < office::kSchemaVersion) {  // an older backup: migrated on a copy
-        upgraded = local + ".restore-" + file_stamp() + ".db";
+        upgraded = work_file(o, "restore");
         office::backup_office_file(file, upgraded, true, {});
         office::open_office_store(upgraded);
         source = upgraded;
     }
-    std::string kept = local + ".before-restore-" + file_stamp() + ".db";
+    std::string kept = work_file(o, "before-restore");
     try {
         office::write_office_file(kept, false, side_files(o, kept, true),
                                   [&](office::RowSink& sink) { office::read_postgres_office_at(o.db, sink); });
@@ -223,7 +243,7 @@ int export_office(const Options& o) {
 int import_office(const Options& o) {
     if (o.command.size() != 2) fail("usage: office-mcp import DIR [--db PATH]");
     const std::string dir = absolute(o.command[1]);
-    const std::string made = local_path(o) + ".import-" + file_stamp() + ".db";
+    const std::string made = work_file(o, "import");
     try {
         const std::string db = absolute(o.db);
         if (!postgres(o) && fs::exists(db))

@@ -12,6 +12,16 @@ inline bool is_postgres_uri(std::string_view db) {
     return db.starts_with("postgresql://") || db.starts_with("postgres://");
 }
 
+// The database a libpq URI names (postgresql://host/NAME?...), "" when it names none.
+inline std::string uri_database(std::string_view uri) {
+    const auto scheme = uri.find("://");
+    if (scheme == std::string_view::npos) return "";
+    const auto slash = uri.find('/', scheme + 3);
+    if (slash == std::string_view::npos) return "";
+    const auto end = uri.find('?', slash);
+    return std::string(uri.substr(slash + 1, end == std::string_view::npos ? std::string_view::npos : end - slash - 1));
+}
+
 // `uri` with its password (postgresql://user:PASSWORD@host/..., or password=... in the query)
 // replaced by ***: what messages and `office-mcp db path` show.
 inline std::string masked_uri(const std::string& uri) {

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <mutex>
 #include <random>
 #include <set>
 #include <thread>
@@ -124,6 +125,13 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
     std::atomic<int> acknowledged[kWriters] = {};
     std::atomic<bool> stop{false};
     std::atomic<int> failures{0};
+    std::mutex why_lock;
+    std::vector<std::string> why;  // what each failed writer saw
+    const auto failed_writer = [&](const std::string& what) {
+        ++failures;
+        std::lock_guard<std::mutex> hold(why_lock);
+        why.push_back(what);
+    };
     std::vector<std::thread> writers;
     for (int w = 0; w < kWriters; ++w) {
         writers.emplace_back([&, w] {
@@ -134,15 +142,15 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
                     server.send(tools_call(n, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}, {"note", note}}));
                     const auto reply = server.read(30000);
                     if (!ordered(reply)) {
-                        ++failures;
+                        failed_writer("writer " + std::to_string(w) + ", order " + std::to_string(n) + ": " + reply.dump());
                         return;
                     }
                     acknowledged[w] = n;  // after the reply: acknowledged, so committed
                 }
                 server.close_stdin();
                 server.wait();
-            } catch (const std::exception&) {
-                ++failures;
+            } catch (const std::exception& e) {
+                failed_writer("writer " + std::to_string(w) + ": " + e.what());
             }
         });
     }
@@ -186,6 +194,7 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
     }
     stop = true;
     for (auto& t : writers) t.join();
+    for (const auto& what : why) UNSCOPED_INFO(what);
     CHECK(failures == 0);
     int orders = 0;
     for (auto& a : acknowledged) orders += a;

@@ -85,7 +85,11 @@ describe(`the v2 SDK client through HAProxy, three replicas on ${backend().name}
   });
 
   test('HAProxy logged every request as served by a replica with a 200, and used all three', async () => {
-    const lines = office.haproxyLog().split('\n').filter((line) => line.includes('"POST /mcp'));
+    // HAProxy writes a request's line once it has sent the response, so the client can read the
+    // last reply a moment before its line is in the log: wait for it (up to 5 s), then judge.
+    const posts = () => office.haproxyLog().split('\n').filter((line) => line.includes('"POST /mcp'));
+    for (let waited = 0; posts().length < 4 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const lines = posts();
     assert.ok(lines.length >= 4, office.haproxyLog());
     for (const line of lines) assert.match(line, / replicas\/replica[123] \S+ 200 /);
     const used = new Set(lines.map((line) => / replicas\/(replica[123]) /.exec(line)[1]));
