@@ -34,6 +34,15 @@ Usage:
                                         | pay ID
   office-mcp menu list | add NAME [--price 4.50] | remove NAME
                                         the lunch menu order_lunch offers (empty: not offered)
+  office-mcp office set [--time-zone ZONE] [--name NAME] [--horizon DAYS] | office show
+                                        the office's IANA zone (all its times are local to it),
+                                        name, and how many days ahead it takes bookings
+  office-mcp hours set DAYS RANGES [--slot MINUTES] | closed DATE[..DATE] [--reason TEXT]
+                                        | open DATE | show
+                                        opening hours make the free slots (hours set mon-fri
+                                        09:00-13:00,15:00-18:00 --slot 30; hours set sun closed)
+  office-mcp calendar export [FILE.ics] the bookings as iCalendar (the office's zone, one event
+                                        per booking), for a calendar app; also GET /calendar.ics
   office-mcp backup FILE [--force]      a consistent copy of the office in FILE while servers keep
                                         writing (one snapshot, synced to disk, mode 0600), with its
                                         key and tokens files as FILE.key and FILE.tokens; checked as

@@ -106,21 +106,25 @@ int list_customers(const Options& o) {
     return 0;
 }
 
-int export_customers(const Options& o) {
-    if (o.command.size() > 3) fail("usage: office-mcp customers export [FILE.csv]");
-    auto store = open_store(o);
-    const auto all = all_customers(*store);
-    const std::string csv = office::write_customer_csv(all);
+// `WHAT export [FILE]`: `text` to FILE (saying `what` it wrote on stderr), or to stdout.
+int write_export(const Options& o, const std::string& text, const std::string& what) {
     if (o.command.size() == 2) {
-        std::fwrite(csv.data(), 1, csv.size(), stdout);
+        std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
     }
     const std::string& path = o.command[2];
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file || !file.write(csv.data(), static_cast<std::streamsize>(csv.size())) || !file.flush())
+    if (!file || !file.write(text.data(), static_cast<std::streamsize>(text.size())) || !file.flush())
         fail("cannot write " + path + ": " + std::strerror(errno));
-    std::fprintf(stderr, "office-mcp: wrote %zu customers to %s\n", all.size(), path.c_str());
+    std::fprintf(stderr, "office-mcp: wrote %s to %s\n", what.c_str(), path.c_str());
     return 0;
+}
+
+int export_customers(const Options& o) {
+    if (o.command.size() > 3) fail("usage: office-mcp customers export [FILE.csv]");
+    auto store = open_store(o);
+    const auto all = all_customers(*store);
+    return write_export(o, office::write_customer_csv(all), std::to_string(all.size()) + " customers");
 }
 
 // One transaction: a file with any row that cannot be a customer imports nothing, and the
@@ -359,6 +363,22 @@ int hours_command(const Options& o) {
     return 0;
 }
 
+// calendar export [FILE]: the bookings as iCalendar, for a calendar app to import.
+int calendar_command(const Options& o) {
+    if (o.command.size() < 2 || o.command[1] != "export" || o.command.size() > 3)
+        fail("usage: office-mcp calendar export [FILE.ics]");
+    auto store = open_store(o);
+    try {
+        const office::OfficeCalendar calendar(*store, office::system_now());
+        const std::string text = calendar.icalendar(std::string(office::server_version()));
+        std::size_t events = 0;
+        for (std::size_t at = text.find("BEGIN:VEVENT"); at != std::string::npos; at = text.find("BEGIN:VEVENT", at + 1)) ++events;
+        return write_export(o, text, std::to_string(events) + (events == 1 ? " booking" : " bookings") + " in " + calendar.zone().name());
+    } catch (const std::invalid_argument& e) {
+        fail(e.what());
+    }
+}
+
 }  // namespace
 
 std::optional<int> run_records_command(const Options& o) {
@@ -368,5 +388,6 @@ std::optional<int> run_records_command(const Options& o) {
     if (name == "menu") return menu_command(o);
     if (name == "office") return office_command(o);
     if (name == "hours") return hours_command(o);
+    if (name == "calendar") return calendar_command(o);
     return std::nullopt;
 }

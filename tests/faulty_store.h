@@ -35,6 +35,7 @@ public:
     CustomerPage find_customers(const std::string& text) override { return real().find_customers(text); }
     std::optional<std::string> customer_name(std::int64_t id) override { return real().customer_name(id); }
     std::vector<SlotRow> slot_rows(const std::string& from, const std::string& to) override { return real().slot_rows(from, to); }
+    std::vector<BookedSlot> bookings() override { return real().bookings(); }
     Booking book_generated_slot(std::int64_t slot, const std::string& day, const std::string& time, std::int64_t customer,
                                 const std::string& at, const std::string& by) override {
         return real().book_generated_slot(slot, day, time, customer, at, by);

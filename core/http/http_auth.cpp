@@ -25,7 +25,8 @@ std::vector<std::string> tools_for(const std::vector<std::string>& served, const
 
 // Origin first (403), then the bearer token (401 with WWW-Authenticate); `principal` is who
 // calls (nullopt when the office has no tokens). False: refused, `response` says why.
-bool Endpoint::admit(const Request& request, Response& response, std::optional<Principal>& principal) {
+bool Endpoint::admit(const Request& request, Response& response, std::optional<Principal>& principal,
+                     std::optional<std::string_view> url_token) {
     // DNS rebinding: a browser page from elsewhere must not reach a local office.
     if (const auto* origin = header(request, "origin"); origin && !origin_allowed(*origin)) {
         refuse(response, 403, "Forbidden: Origin " + *origin + " is not allowed");
@@ -34,7 +35,7 @@ bool Endpoint::admit(const Request& request, Response& response, std::optional<P
 
     if (options_.authenticate) {
         const auto* authorization = header(request, "authorization");
-        const auto token = authorization ? bearer_token(*authorization) : std::nullopt;
+        const auto token = authorization ? bearer_token(*authorization) : url_token;
         auto outcome = options_.authenticate(token);
         if (outcome.unavailable) {
             refuse(response, 503, "Service Unavailable: " + outcome.problem);
@@ -182,7 +183,7 @@ void Endpoint::log_refusal(const Exchange& exchange) {
     nlohmann::ordered_json fields{{"status", status},
                                   {"reason", exchange.response.refused},
                                   {"http_method", exchange.request.method},
-                                  {"target", exchange.request.target.substr(0, 200)},
+                                  {"target", loggable_target(exchange.request.target)},
                                   {"remote", exchange.request.remote}};
     if (!exchange.principal.empty()) fields["principal"] = exchange.principal;
     const auto level = status == 401 || status == 403 || status >= 500 ? LogLevel::Warn : LogLevel::Info;

@@ -40,6 +40,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         return answer_preflight(request, response);
     if (target == "/metrics") return answer_metrics(request, response);
     if (metadata) return answer_resource_metadata(request, response);
+    if (is_calendar_target(target)) return answer_calendar(request, response);
     if (!is_mcp_target(target)) return refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
 
     std::optional<Principal> principal;
@@ -143,6 +144,7 @@ bool Endpoint::refused_on_headers(Exchange& exchange) {
     std::optional<Principal> principal;
     if (target == "/metrics") return !options_.metrics_open && !admit(request, response, principal);
     if (options_.protected_resource && is_metadata_target(target)) return false;
+    if (is_calendar_target(target)) return false;  // a GET: no body to wait for
     if (!is_mcp_target(target)) {
         refuse(response, 404, "Not Found: the MCP endpoint is /mcp");
         return true;

@@ -185,7 +185,11 @@ private:
     void add_cors(const Request& request, Response& response) const;
     bool refused_on_headers(Exchange& exchange);
     bool refused_as_post(const Request& request, Response& response);
-    bool admit(const Request& request, Response& response, std::optional<Principal>& principal);
+    // `url_token`: a token the URL carried (?token=, GET /calendar.ics only), used when the
+    // request has no Authorization header.
+    bool admit(const Request& request, Response& response, std::optional<Principal>& principal,
+               std::optional<std::string_view> url_token = std::nullopt);
+    void answer_calendar(const Request& request, Response& response);
     bool in_scope(const json& message, const Principal& principal, Response& response);
     std::string challenge(std::string_view error, std::string_view scope, std::string_view description) const;
     void log_refusal(const Exchange& exchange);

@@ -7,6 +7,7 @@
 //   http_auth.cpp          who may call: Origin, bearer tokens, the tools a token's profile allows
 //   http_sessions.cpp      2025 sessions and their SSE streams, listen streams, change pushes
 //   http_group_commit.cpp  a group of requests at hand: one commit; the boundary of contained.h
+//   http_calendar.cpp      GET /calendar.ics: the bookings for a person's calendar app
 
 #include "http_endpoint.h"
 
@@ -25,6 +26,10 @@ inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/c
 inline constexpr int kHeaderMismatch = -32020;
 
 std::string lower(std::string_view text);
+// GET /calendar.ics (http_calendar.cpp), with or without a query.
+bool is_calendar_target(std::string_view target);
+// The target as the log may show it: a ?token= value (GET /calendar.ics) as ***, cut at 200.
+std::string loggable_target(std::string_view target);
 // Who a principal is, as a key no other kind of caller can share: "token:alice", "oauth:<sub>",
 // "" for anonymous.
 std::string identity(const Principal* principal);

@@ -1,5 +1,7 @@
 #include "calendar.h"
 
+#include "bookings_calendar.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +76,10 @@ OfficeCalendar::OfficeCalendar(OfficeStore& store, std::int64_t now)
       today_(civil_from_days(floor_div(now + zone_.offset_at(now), 86400))),
       hours_(store.opening_hours()),
       closures_(store.closures()) {}
+
+std::string OfficeCalendar::icalendar(const std::string& version) const {
+    return bookings_icalendar(store_.bookings(), hours_, &zone_, {settings_.name, version, now_});
+}
 
 int OfficeCalendar::today_weekday() const { return weekday_of(days_from_civil(today_)); }
 

@@ -60,6 +60,9 @@ public:
     // Whether the slot at local `day` `time` has begun (a slot whose day or time cannot be read
     // has: nothing is done to it).
     bool begun(const std::string& day, const std::string& time) const;
+    // Every booking as iCalendar in the office's zone (core/store/bookings_calendar.h); `version`
+    // is office-mcp's, for PRODID.
+    std::string icalendar(const std::string& version) const;
 
 private:
     // Every slot the hours make on `day` that has not begun, as local times (one per local time,

@@ -270,6 +270,17 @@ std::vector<SlotRow> PostgresOfficeStore::slot_rows(const std::string& from_day,
     return rows;
 }
 
+std::vector<BookedSlot> PostgresOfficeStore::bookings() {
+    auto r = run("SELECT s.id, s.day, s.time, coalesce(s.booking_uid, 'slot-' || s.id), s.booking_sequence, "
+                 "coalesce(s.booked_at, ''), c.name, c.email FROM slots s JOIN customers c ON c.id = s.customer_id "
+                 "ORDER BY s.day COLLATE \"C\", s.time COLLATE \"C\", s.id");
+    std::vector<BookedSlot> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.integer(i, 4), r.text(i, 5), r.text(i, 6),
+                        r.text(i, 7)});
+    return rows;
+}
+
 Booking PostgresOfficeStore::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
                                                  std::int64_t customer_id, const std::string& at, const std::string& by) {
     if (run("SELECT 1 FROM slots WHERE day = $1 AND time = $2 AND id <> $3", {day, time, slot_id}).rows() > 0)

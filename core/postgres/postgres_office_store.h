@@ -96,6 +96,7 @@ public:
     CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
     std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
+    std::vector<BookedSlot> bookings() override;
     Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
                                 const std::string& at, const std::string& by) override;
     std::optional<SlotRow> load_slot(std::int64_t slot_id) override;

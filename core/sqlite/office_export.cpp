@@ -2,6 +2,8 @@
 
 #include "office_export.h"
 
+#include "bookings_calendar.h"
+#include "clock.h"
 #include "csv.h"
 #include "sha256.h"
 #include "sqlite.h"
@@ -18,6 +20,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -150,38 +153,6 @@ private:
     std::int64_t rows_ = 0;
 };
 
-// RFC 5545 text: backslash, semicolon, comma and line ends escaped (3.3.11).
-std::string ical_text(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '\\' || c == ';' || c == ',') out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        if (c == '\r') continue;
-        out += c;
-    }
-    return out;
-}
-
-// One content line, folded at 75 octets (3.1) without splitting a UTF-8 character.
-void ical_line(std::string& out, std::string_view line) {
-    std::size_t width = 0;
-    for (std::size_t i = 0; i < line.size();) {
-        std::size_t n = 1;
-        while (i + n < line.size() && (static_cast<unsigned char>(line[i + n]) & 0xC0) == 0x80) ++n;
-        if (width + n > 75) {
-            out += "\r\n ";
-            width = 1;
-        }
-        out.append(line.substr(i, n));
-        width += n;
-        i += n;
-    }
-    out += "\r\n";
-}
-
 std::string utc_now(const char* format) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
@@ -191,38 +162,21 @@ std::string utc_now(const char* format) {
     return text;
 }
 
-// The booked slots as events. Times are floating local times (RFC 5545 3.3.5, form 1), as the
-// slots hold them, and an event has no end: a slot's length is not recorded anywhere (the
-// office's zone and a VTIMEZONE are issue 38's iCalendar export, still to come).
+// The booked slots as events in the office's zone, from the export's snapshot. A zone this
+// machine cannot read leaves the times floating (RFC 5545 3.3.5, form 1): an export is never
+// refused for it.
 std::int64_t write_calendar(Database& db, OutFile& out, const std::string& version) {
-    std::string& text = out.buffer();
-    ical_line(text, "BEGIN:VCALENDAR");
-    ical_line(text, "VERSION:2.0");
-    ical_line(text, "PRODID:-//office-mcp//office-mcp " + version + "//EN");
-    ical_line(text, "CALSCALE:GREGORIAN");
-    const std::string stamp = utc_now("%Y%m%dT%H%M%SZ");
-    Statement& q = db.prepare(
-        "SELECT s.booking_uid, replace(s.day, '-', ''), replace(s.time, ':', ''), c.name, c.email, s.booking_sequence "
-        "FROM slots s JOIN customers c ON c.id = s.customer_id ORDER BY s.id");
-    std::int64_t events = 0;
-    while (q.step()) {
-        ++events;
-        std::string name = q.column_text(3);
-        std::erase(name, '"');  // a quoted parameter value cannot hold one (3.2)
-        ical_line(text, "BEGIN:VEVENT");
-        // The booking's own uid (schema 12), which stays with it when it moves; its SEQUENCE
-        // says how often it did.
-        ical_line(text, "UID:" + q.column_text(0) + "@office-mcp");
-        ical_line(text, "DTSTAMP:" + stamp);
-        if (q.column_int(5) > 0) ical_line(text, "SEQUENCE:" + std::to_string(q.column_int(5)));
-        ical_line(text, "DTSTART:" + q.column_text(1) + "T" + q.column_text(2) + "00");
-        ical_line(text, "SUMMARY:" + ical_text(q.column_text(3)));
-        ical_line(text, "ATTENDEE;CN=\"" + name + "\":mailto:" + q.column_text(4));
-        ical_line(text, "END:VEVENT");
-        out.maybe_flush();
+    const auto settings = read_office_settings(db);
+    const auto bookings = read_bookings(db);
+    std::optional<TimeZone> zone;
+    try {
+        if (!settings.time_zone.empty()) zone = TimeZone::load(settings.time_zone);
+    } catch (const std::invalid_argument&) {
     }
-    ical_line(text, "END:VCALENDAR");
-    return events;
+    out.buffer() = bookings_icalendar(bookings, read_opening_hours(db), zone ? &*zone : nullptr,
+                                      {settings.name, version, system_now()});
+    out.maybe_flush();
+    return static_cast<std::int64_t>(bookings.size());
 }
 
 std::string read_whole(const std::string& path) {

@@ -253,6 +253,19 @@ std::vector<SlotRow> SqliteOfficeStore::slot_rows(const std::string& from_day, c
     return rows;
 }
 
+std::vector<BookedSlot> read_bookings(Database& db) {
+    auto& q = db.prepare(
+        "SELECT s.id, s.day, s.time, coalesce(s.booking_uid, 'slot-' || s.id), s.booking_sequence, coalesce(s.booked_at, ''), "
+        "c.name, c.email FROM slots s JOIN customers c ON c.id = s.customer_id ORDER BY s.day, s.time, s.id");
+    std::vector<BookedSlot> rows;
+    while (q.step())
+        rows.push_back({q.column_int(0), q.column_text(1), q.column_text(2), q.column_text(3), q.column_int(4), q.column_text(5),
+                        q.column_text(6), q.column_text(7)});
+    return rows;
+}
+
+std::vector<BookedSlot> SqliteOfficeStore::bookings() { return read_bookings(*db_); }
+
 Booking SqliteOfficeStore::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
                                                std::int64_t customer_id, const std::string& at, const std::string& by) {
     auto& other = db_->prepare("SELECT id FROM slots WHERE day = ?1 AND time = ?2 AND id <> ?3");
@@ -291,9 +304,9 @@ void SqliteOfficeStore::carry_booking(std::int64_t from_id, std::int64_t to_id, 
     cancel_booking(from_id, remove_from_row);
 }
 
-OfficeSettings SqliteOfficeStore::office_settings() {
+OfficeSettings read_office_settings(Database& db) {
     OfficeSettings settings;
-    auto& q = db_->prepare("SELECT name, value FROM office_settings");
+    auto& q = db.prepare("SELECT name, value FROM office_settings");
     while (q.step()) {
         const auto name = q.column_text(0);
         if (name == "time_zone") settings.time_zone = q.column_text(1);
@@ -303,6 +316,8 @@ OfficeSettings SqliteOfficeStore::office_settings() {
     return settings;
 }
 
+OfficeSettings SqliteOfficeStore::office_settings() { return read_office_settings(*db_); }
+
 void SqliteOfficeStore::save_office_settings(const OfficeSettings& settings) {
     auto& put = db_->prepare("INSERT INTO office_settings (name, value) VALUES (?1, ?2) "
                              "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
@@ -311,13 +326,15 @@ void SqliteOfficeStore::save_office_settings(const OfficeSettings& settings) {
     put.bind_static(1, "horizon_days").bind(2, std::to_string(settings.horizon_days)).step();
 }
 
-std::vector<OpeningRange> SqliteOfficeStore::opening_hours() {
-    auto& q = db_->prepare("SELECT weekday, opens, closes, slot_minutes FROM opening_hours ORDER BY weekday, opens");
+std::vector<OpeningRange> read_opening_hours(Database& db) {
+    auto& q = db.prepare("SELECT weekday, opens, closes, slot_minutes FROM opening_hours ORDER BY weekday, opens");
     std::vector<OpeningRange> ranges;
     while (q.step())
         ranges.push_back({static_cast<int>(q.column_int(0)), q.column_text(1), q.column_text(2), q.column_int(3)});
     return ranges;
 }
+
+std::vector<OpeningRange> SqliteOfficeStore::opening_hours() { return read_opening_hours(*db_); }
 
 void SqliteOfficeStore::replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) {
     for (const int weekday : weekdays) db_->prepare("DELETE FROM opening_hours WHERE weekday = ?1").bind(1, weekday).step();

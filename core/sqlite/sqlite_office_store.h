@@ -61,6 +61,7 @@ public:
     CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
     std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
+    std::vector<BookedSlot> bookings() override;
     Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
                                 const std::string& at, const std::string& by) override;
     std::optional<SlotRow> load_slot(std::int64_t slot_id) override;
@@ -133,6 +134,12 @@ private:
     std::optional<Transaction> write_;  // the open write unit
     std::optional<std::pair<dev_t, ino_t>> file_;  // the file db_ opened (none: in memory)
 };
+
+// The store's readers of the office's settings, opening hours and bookings, on `db` itself: the
+// export reads its snapshot with them.
+OfficeSettings read_office_settings(Database& db);
+std::vector<OpeningRange> read_opening_hours(Database& db);
+std::vector<BookedSlot> read_bookings(Database& db);
 
 // open_office_database, as a store.
 std::unique_ptr<SqliteOfficeStore> open_office_store(const std::string& path, Durability durability = Durability::Power,

@@ -117,6 +117,16 @@ struct SlotRow {
     std::optional<std::int64_t> customer_id;  // none: free
 };
 
+// A booking as the office's calendar shows it (iCalendar, core/support/icalendar.h).
+struct BookedSlot {
+    std::int64_t slot_id = 0;
+    std::string day, time;
+    std::string uid;             // the booking's own, kept when it moves
+    std::int64_t sequence = 0;   // how often it moved
+    std::string booked_at;       // when it was booked or moved to this slot ("" unknown)
+    std::string customer, email;
+};
+
 // The latest approval request of an invoice as issue_refund reports it: a pending one first,
 // then one whose outcome was not yet reported, then the newest.
 struct ApprovalState {
@@ -223,6 +233,7 @@ public:
     virtual Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
                                         std::int64_t customer_id, const std::string& at, const std::string& by) = 0;
     virtual std::optional<SlotRow> load_slot(std::int64_t slot_id) = 0;
+    virtual std::vector<BookedSlot> bookings() = 0;  // every booked slot, by day and time
     // The slot's booking gone (remove_row: its row too, for a slot the hours make, which needs
     // none while free). false, changing nothing: it was not booked.
     virtual bool cancel_booking(std::int64_t slot_id, bool remove_row) = 0;

@@ -257,6 +257,29 @@ int TimeZone::offset_at(std::int64_t utc) const {
     return offsets_[static_cast<std::size_t>(it - transitions_.begin()) - 1];
 }
 
+std::vector<OffsetChange> TimeZone::changes_between(std::int64_t from, std::int64_t to) const {
+    // Looked for every six hours (no zone changes twice within that), each found to the second
+    // by halving: one rule for the listed transitions and the footer's alike.
+    constexpr std::int64_t kStep = 6 * 3600;
+    std::vector<OffsetChange> changes;
+    int offset = offset_at(from);
+    for (std::int64_t t = from; t < to;) {
+        const std::int64_t next = std::min(t + kStep, to);
+        const int later = offset_at(next);
+        if (later != offset) {
+            std::int64_t low = t, high = next;  // `offset` at low, `later` at high
+            while (high - low > 1) {
+                const std::int64_t mid = low + (high - low) / 2;
+                (offset_at(mid) == offset ? low : high) = mid;
+            }
+            changes.push_back({high, offset, later});
+            offset = later;
+        }
+        t = next;
+    }
+    return changes;
+}
+
 std::vector<std::int64_t> TimeZone::instants_of(std::int64_t local) const {
     // The offsets a day either side: changes are never closer together than that.
     std::vector<std::int64_t> found;

@@ -20,6 +20,12 @@ std::int64_t days_from_civil(const CivilDate& date);
 CivilDate civil_from_days(std::int64_t days);
 int weekday_of(std::int64_t days);  // 0 Sunday ... 6 Saturday
 
+// A change of a zone's offset: from `utc` on, `after` seconds east of UTC instead of `before`.
+struct OffsetChange {
+    std::int64_t utc = 0;
+    int before = 0, after = 0;
+};
+
 class TimeZone {
 public:
     // The zone `name` ("Europe/Madrid") from $TZDIR, else /usr/share/zoneinfo. Throws
@@ -36,6 +42,8 @@ public:
     // local): none in a gap (the clocks jumped over it), two in an overlap (the clocks went back
     // over it), in ascending order; else one.
     std::vector<std::int64_t> instants_of(std::int64_t local) const;
+    // Every change of offset in (from, to] (UTC), in order: what a VTIMEZONE lists.
+    std::vector<OffsetChange> changes_between(std::int64_t from, std::int64_t to) const;
 
 private:
     std::string name_;

@@ -106,3 +106,44 @@ TEST_CASE("a name that is not a zone, or a zone the database lacks, is refused w
     ::unsetenv("TZDIR");
     CHECK(TimeZone::load("Asia/Shanghai").offset_at(0) == 8 * 3600);
 }
+
+TEST_CASE("a zone's changes of offset, to the second, as a VTIMEZONE lists them", "[time-zone]") {
+    const auto year = [](int y) { return std::pair{office::days_from_civil({y, 1, 1}) * 86400, office::days_from_civil({y + 1, 1, 1}) * 86400}; };
+    const auto [from, to] = year(2027);
+    // Europe/Madrid: the last Sundays of March and October at 01:00 UTC.
+    const auto madrid = TimeZone::load("Europe/Madrid").changes_between(from, to);
+    REQUIRE(madrid.size() == 2);
+    CHECK(madrid[0].utc == local_seconds({2027, 3, 28}, 1, 0));
+    CHECK((madrid[0].before == 3600 && madrid[0].after == 7200));
+    CHECK(madrid[1].utc == local_seconds({2027, 10, 31}, 1, 0));
+    CHECK((madrid[1].before == 7200 && madrid[1].after == 3600));
+    // A change that falls exactly on a six-hour step of the search is found at its second.
+    const std::int64_t spring = local_seconds({2027, 3, 28}, 1, 0);
+    const auto stepped = TimeZone::load("Europe/Madrid").changes_between(spring - 4 * 6 * 3600, spring + 3600);
+    REQUIRE(stepped.size() == 1);
+    CHECK(stepped[0].utc == spring);
+    // Southern hemisphere, and none at all.
+    const auto santiago = TimeZone::load("America/Santiago").changes_between(from, to);
+    REQUIRE(santiago.size() == 2);
+    CHECK(santiago[0].utc == local_seconds({2027, 4, 4}, 3, 0));
+    CHECK(santiago[0].after == -4 * 3600);
+    CHECK(santiago[1].utc == local_seconds({2027, 9, 5}, 4, 0));
+    CHECK(santiago[1].after == -3 * 3600);
+    CHECK(TimeZone::load("Asia/Shanghai").changes_between(from, to).empty());
+    // Every change glibc sees in 2025..2040, and no other.
+    for (const char* zone : {"Europe/Madrid", "America/Mexico_City", "Australia/Adelaide", "America/New_York"}) {
+        const auto tz = TimeZone::load(zone);
+        const auto changes = tz.changes_between(year(2025).first, year(2040).second);
+        std::size_t seen = 0;
+        for (std::int64_t t = year(2025).first; t < year(2040).second; t += 3600)
+            if (glibc_offset(zone, t) != glibc_offset(zone, t + 3600)) {
+                INFO(zone << " at " << t);
+                REQUIRE(seen < changes.size());
+                CHECK(changes[seen].utc > t);
+                CHECK(changes[seen].utc <= t + 3600);
+                CHECK(changes[seen].after == glibc_offset(zone, t + 3600));
+                ++seen;
+            }
+        CHECK(seen == changes.size());
+    }
+}
