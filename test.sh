@@ -18,8 +18,9 @@ cd "$(dirname "$0")"
 # makes the test CAs of the TLS and OAuth tests; wrk and nginx, the load generator and the HTTP
 # floor that office-bench --http measures beside its own (tests/bench/wrk_nginx.h); chromium, the
 # real browser of tests/browser (its CORS, and the MCP Inspector's web UI), with its driver; curl,
-# whose Expect: 100-continue the HTTP server tests check.
-extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl"
+# whose Expect: 100-continue the HTTP server tests check; python3-icalendar and khal, the real readers
+# of the calendar export (tests/e2e/test_calendar_export.cpp).
+extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl python3-icalendar khal"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"

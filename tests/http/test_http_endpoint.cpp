@@ -5,6 +5,7 @@
 #include "faulty_store.h"
 #include "fuzz/replay_http.h"
 #include "http_endpoint.h"
+#include "http_internal.h"
 #include "records.h"
 #include "session_harness.h"
 #include "tokens.h"
@@ -1468,4 +1469,64 @@ TEST_CASE("without a token, only the local user of a loopback office may approve
     CHECK(body(modern_with_forms(local, kRefund, "ignored"))["result"]["resultType"] == "input_required");
     Office open_network([](http::EndpointOptions& o) { o.anonymous_may_approve = false; });
     CHECK(body(modern_with_forms(open_network, kRefund, "ignored"))["result"]["structuredContent"]["status"] == "pending");
+}
+
+TEST_CASE("GET /calendar.ics: the bookings for a calendar app, behind a scheduling token, with an ETag that changes with them") {
+    Office office([](http::EndpointOptions& o) {
+        o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
+            if (token == "good") return http::Principal{"alice", {}};
+            if (token == "desk") return http::Principal{"dora", {"find_customer", "list_availability", "book_slot"}};
+            if (token == "lunch") return http::Principal{"bob", {"order_lunch"}};
+            return std::nullopt;
+        };
+    });
+    office.store->save_office_settings({"Europe/Madrid", "Demo office", 90});
+    const auto get = [&](const std::string& target, http::Headers headers = {}) {
+        return office.send({"GET", target, std::move(headers), ""});
+    };
+    const auto events = [](const http::Response& r) {
+        std::size_t n = 0;
+        for (auto at = r.body.find("BEGIN:VEVENT"); at != std::string::npos; at = r.body.find("BEGIN:VEVENT", at + 1)) ++n;
+        return n;
+    };
+    CHECK(get("/calendar.ics").status == 401);
+    CHECK(get("/calendar.ics", {{"authorization", "Bearer lunch"}}).status == 403);  // no scheduling tools
+    CHECK(get("/calendar.ics?token=bad").status == 401);
+
+    const auto first = get("/calendar.ics", {{"authorization", "Bearer good"}});
+    REQUIRE(first.status == 200);
+    CHECK(header(first, "Content-Type") == "text/calendar; charset=utf-8");
+    CHECK(first.body.starts_with("BEGIN:VCALENDAR\r\n"));
+    CHECK(first.body.find("\r\nTZID:Europe/Madrid\r\n") != std::string::npos);
+    CHECK(first.body.find("X-WR-CALNAME:Demo office") != std::string::npos);
+    const std::string tag = header(first, "ETag");
+    REQUIRE(tag.size() == 34);  // a strong tag: 32 hex digits, quoted
+    CHECK(get("/calendar.ics?token=desk").body == first.body);  // the token in the URL, for apps that send no header
+
+    // Asked again with the tag: nothing changed, 304 and no body; a list of tags, or a weak one, too.
+    const auto same = get("/calendar.ics?token=good", {{"if-none-match", tag}});
+    CHECK(same.status == 304);
+    CHECK(same.body.empty());
+    CHECK(header(same, "ETag") == tag);
+    CHECK(get("/calendar.ics?token=good", {{"if-none-match", "\"other\", W/" + tag}}).status == 304);
+    CHECK(get("/calendar.ics?token=good", {{"if-none-match", "\"other\""}}).status == 200);
+
+    // A booking changes the calendar, its tag, and what the old tag gets.
+    std::int64_t free_slot = 0;
+    for (const auto& row : office.store->slot_rows("2026-09-04", "2026-09-05"))
+        if (!row.customer_id) free_slot = row.id;
+    REQUIRE(free_slot != 0);
+    REQUIRE(office.store->book_slot(free_slot, 2, "2026-09-01T10:00:00Z", "test").status == Booking::Status::Booked);
+    const auto after = get("/calendar.ics?token=good", {{"if-none-match", tag}});
+    CHECK(after.status == 200);
+    CHECK(events(after) == events(first) + 1);
+    CHECK(header(after, "ETag") != tag);
+
+    const auto post = office.send({"POST", "/calendar.ics?token=good", {}, ""});
+    CHECK(post.status == 405);
+    CHECK(header(post, "Allow") == "GET, HEAD");
+    CHECK(http::internal::loggable_target("/calendar.ics?x=1&token=good&y=2") == "/calendar.ics?x=1&token=***&y=2");
+
+    Office lunch_only([](http::EndpointOptions& o) { o.tools = {"order_lunch"}; });
+    CHECK(lunch_only.send({"GET", "/calendar.ics", {}, ""}).status == 404);  // a server with no calendar
 }
