@@ -83,8 +83,19 @@ std::string OfficeCalendar::icalendar(const std::string& version) const {
 
 int OfficeCalendar::today_weekday() const { return weekday_of(days_from_civil(today_)); }
 
-std::string OfficeCalendar::starts_at(std::int64_t utc) const {
-    const int offset = zone_.offset_at(utc);
+std::string OfficeCalendar::starts_at(std::int64_t utc) const { return rfc3339_in(zone_, utc); }
+
+std::optional<std::string> local_starts_at(const TimeZone& zone, const std::string& day, const std::string& time) {
+    const auto d = parse_day(day);
+    const auto minute = parse_clock(time);
+    if (!d || !minute) return std::nullopt;
+    const auto instants = zone.instants_of(days_from_civil(*d) * 86400 + *minute * 60);
+    if (instants.empty()) return std::nullopt;
+    return rfc3339_in(zone, instants.front());
+}
+
+std::string rfc3339_in(const TimeZone& zone, std::int64_t utc) {
+    const int offset = zone.offset_at(utc);
     const std::int64_t local = utc + offset;
     const CivilDate d = civil_from_days(floor_div(local, 86400));
     const std::int64_t second = local - floor_div(local, 86400) * 86400;

@@ -29,6 +29,12 @@ std::optional<int> parse_clock(const std::string& text);
 std::string clock_text(int minute_of_day);
 const char* weekday_name(int weekday);  // 0 "Sunday" ... 6 "Saturday"
 
+// The instant `utc` as RFC 3339 in `zone`, with the offset then in force: 2026-12-08T10:30:00+01:00.
+std::string rfc3339_in(const TimeZone& zone, std::int64_t utc);
+// When the local `day` `time` (YYYY-MM-DD, HH:MM) begins in `zone`, as rfc3339_in: the first of
+// two in an overlap; none for a time the clocks skip or text that is not a day and time.
+std::optional<std::string> local_starts_at(const TimeZone& zone, const std::string& day, const std::string& time);
+
 // The machine's own zone: $TZ when it names one, else what /etc/localtime links to, else "UTC".
 std::string machine_time_zone();
 

@@ -336,7 +336,10 @@ RecordOutcome set_hours(OfficeStore& store, const AuditEntry& stamp, std::string
                                                : "Open on " + days_sentence(days) + " " + hours + ", slots of " +
                                                      std::to_string(slot_minutes) + " minutes.";
     audit(store, stamp, "hours_set", "office", 0, sentence);
-    return {true, sentence, nullptr};
+    json hour_ranges = json::array(), weekdays = json::array();
+    for (const auto& [o, c] : spans) hour_ranges.push_back({{"opens", clock_text(o)}, {"closes", clock_text(c)}});
+    for (const int d : days) weekdays.push_back(weekday_name(d));
+    return {true, sentence, json{{"weekdays", weekdays}, {"ranges", hour_ranges}, {"slot_minutes", slot_minutes}}};
 }
 
 RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::string_view days_text, std::string_view reason_text) {
@@ -354,7 +357,7 @@ RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::strin
     const std::string sentence = "Closed on " + day_text(*first) + (count > 1 ? " to " + day_text(*last) : "") +
                                  (reason.empty() ? "" : " (" + reason + ")") + ": no slots are offered then; bookings made are kept.";
     audit(store, stamp, "days_closed", "office", 0, sentence);
-    return {true, sentence, nullptr};
+    return {true, sentence, json{{"from", day_text(*first)}, {"to", day_text(*last)}, {"reason", reason}}};
 }
 
 RecordOutcome open_day(OfficeStore& store, const AuditEntry& stamp, std::string_view day_text_in) {
@@ -363,7 +366,7 @@ RecordOutcome open_day(OfficeStore& store, const AuditEntry& stamp, std::string_
     if (!store.remove_closure(day_text(*day))) return refused("No day was opened: the office is not closed on " + day_text(*day) + ".");
     const std::string sentence = "Open again on " + day_text(*day) + ", as its hours say.";
     audit(store, stamp, "day_opened", "office", 0, sentence);
-    return {true, sentence, nullptr};
+    return {true, sentence, json{{"day", day_text(*day)}}};
 }
 
 }  // namespace office

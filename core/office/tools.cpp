@@ -246,6 +246,68 @@ std::vector<Tool> make_tools() {
         .admin = true,
         .run = remove_menu_item_tool,
     });
+    // The office's calendar (records.h: set_office, set_hours, close_days, open_day), for the desk.
+    tools.push_back(Tool{
+        .name = "set_office",
+        .title = "Set the office's zone and name",
+        .description = "Sets the office's time zone (an IANA name such as Europe/Madrid), its name, and how many days "
+                       "ahead it takes bookings. Bookings made keep their local day and time.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "time_zone":{"type":"string","minLength":1,"maxLength":64,"description":"An IANA time zone, e.g. Europe/Madrid."},
+            "name":{"type":"string","minLength":1,"maxLength":100,"description":"The office's name."},
+            "horizon_days":{"type":"integer","minimum":1,"maximum":730,"description":"Bookings up to this many days ahead."}},
+            "additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"time_zone":{"type":"string"},"name":{"type":"string"},
+            "horizon_days":{"type":"integer"}},"required":["time_zone","name","horizon_days"]})"),
+        .idempotent = true,
+        .admin = true,
+        .run = set_office_tool,
+    });
+    tools.push_back(Tool{
+        .name = "set_hours",
+        .title = "Set the opening hours",
+        .description = "Sets the opening hours of some weekdays, which make the slots offered. Bookings made are never "
+                       "touched, even outside the new hours.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "days":{"type":"string","minLength":3,"maxLength":60,"description":"Weekdays: mon, tue, ... sun, ranges and lists: mon-fri, sat, mon,wed,fri."},
+            "ranges":{"type":"string","minLength":6,"maxLength":120,"description":"Hours as 09:00-13:00,15:00-18:00, or closed."},
+            "slot_minutes":{"type":"integer","minimum":5,"maximum":720,"default":30,"description":"Each slot's length in minutes."}},
+            "required":["days","ranges"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"weekdays":{"type":"array","items":{"type":"string"}},
+            "ranges":{"type":"array","items":{"type":"object","properties":{"opens":{"type":"string"},"closes":{"type":"string"}}}},
+            "slot_minutes":{"type":"integer"}},"required":["weekdays","ranges","slot_minutes"]})"),
+        .idempotent = true,
+        .admin = true,
+        .run = set_hours_tool,
+    });
+    tools.push_back(Tool{
+        .name = "close_days",
+        .title = "Close the office on some days",
+        .description = "Closes the office on a day or on the days from one to another (holidays): no slots are offered "
+                       "then; bookings made are kept.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "from":{"type":"string","format":"date","description":"The first day closed, YYYY-MM-DD."},
+            "to":{"type":"string","format":"date","description":"The last day closed (the first if not given)."},
+            "reason":{"type":"string","maxLength":200,"description":"Why, e.g. Christmas."}},
+            "required":["from"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},
+            "reason":{"type":"string"}},"required":["from","to","reason"]})"),
+        .idempotent = true,
+        .admin = true,
+        .run = close_days_tool,
+    });
+    tools.push_back(Tool{
+        .name = "open_day",
+        .title = "Open a closed day",
+        .description = "Opens a day the office was closed on, as its hours say.",
+        .input_schema = schema(R"({"type":"object","properties":{
+            "day":{"type":"string","format":"date","description":"The closed day, YYYY-MM-DD."}},
+            "required":["day"],"additionalProperties":false})"),
+        .output_schema = schema(R"({"type":"object","properties":{"day":{"type":"string"}},"required":["day"]})"),
+        .idempotent = true,
+        .admin = true,
+        .run = open_day_tool,
+    });
     return tools;
 }
 

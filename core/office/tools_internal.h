@@ -71,5 +71,9 @@ ToolOutcome add_invoice_tool(CallContext& ctx, const json& args);
 ToolOutcome pay_invoice_tool(CallContext& ctx, const json& args);
 ToolOutcome add_menu_item_tool(CallContext& ctx, const json& args);
 ToolOutcome remove_menu_item_tool(CallContext& ctx, const json& args);
+ToolOutcome set_office_tool(CallContext& ctx, const json& args);
+ToolOutcome set_hours_tool(CallContext& ctx, const json& args);
+ToolOutcome close_days_tool(CallContext& ctx, const json& args);
+ToolOutcome open_day_tool(CallContext& ctx, const json& args);
 
 }  // namespace office::tools_internal

@@ -71,4 +71,33 @@ ToolOutcome remove_menu_item_tool(CallContext& ctx, const json& args) {
     });
 }
 
+ToolOutcome set_office_tool(CallContext& ctx, const json& args) {
+    const auto horizon = args.contains("horizon_days") ? std::optional(std::to_string(args["horizon_days"].get<std::int64_t>()))
+                                                       : std::nullopt;
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return set_office(store, by, optional_text(args, "time_zone"), optional_text(args, "name"), horizon);
+    });
+}
+
+ToolOutcome set_hours_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return set_hours(store, by, args["days"].get_ref<const std::string&>(), args["ranges"].get_ref<const std::string&>(),
+                         args.value("slot_minutes", std::int64_t{30}));
+    });
+}
+
+ToolOutcome close_days_tool(CallContext& ctx, const json& args) {
+    const std::string& from = args["from"].get_ref<const std::string&>();
+    const std::string days = args.contains("to") ? from + ".." + args["to"].get<std::string>() : from;
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return close_days(store, by, days, optional_text(args, "reason").value_or(""));
+    });
+}
+
+ToolOutcome open_day_tool(CallContext& ctx, const json& args) {
+    return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
+        return open_day(store, by, args["day"].get_ref<const std::string&>());
+    });
+}
+
 }  // namespace office::tools_internal

@@ -1,9 +1,12 @@
 #include "office_resources.h"
 
+#include "calendar.h"
 #include "office_store.h"
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <stdexcept>
 #include <utility>
 
 namespace office {
@@ -28,7 +31,7 @@ constexpr std::size_t kSeedTools = 6;
 const std::array<ToolTables, 7>& tool_tables() {
     static const std::array<ToolTables, 7> map{{
         {"find_customer", {OfficeTable::customers}},
-        {"list_availability", {OfficeTable::slots}},
+        {"list_availability", {OfficeTable::slots, OfficeTable::calendar}},
         {"book_slot", {OfficeTable::slots}},
         {"open_invoices", {OfficeTable::invoices}},
         {"issue_refund", {OfficeTable::invoices, OfficeTable::refunds, OfficeTable::approval_requests}},
@@ -84,6 +87,7 @@ std::optional<ResourcePage> parse_office_uri(std::string_view uri, UriProblem& p
     if (!table) return not_found();
     ResourcePage page{*table};
     if (question == std::string_view::npos) return page;
+    if (!has_rows(table_info(*table))) return invalid("office://calendar is one document: it takes no after or limit");
 
     std::string_view query = rest.substr(question + 1);
     if (query.empty()) return invalid("the query after ? is empty");
@@ -137,7 +141,38 @@ json resource_templates() {
                              {"mimeType", kResourceMimeType}}});
 }
 
+namespace {
+
+// The zone named in the settings, else the machine's; none when this machine's tz database
+// lacks it (the calendar then has no instants to give).
+std::optional<TimeZone> office_zone(const OfficeSettings& settings) {
+    try {
+        return TimeZone::load(settings.time_zone.empty() ? machine_time_zone() : settings.time_zone);
+    } catch (const std::invalid_argument&) {
+        return std::nullopt;
+    }
+}
+
+std::string calendar_document(OfficeStore& store) {
+    const auto settings = store.office_settings();
+    nlohmann::ordered_json text;
+    text["table"] = "calendar";
+    text["time_zone"] = settings.time_zone.empty() ? machine_time_zone() : settings.time_zone;
+    text["time_zone_set"] = !settings.time_zone.empty();  // false: the machine's, until office set --time-zone
+    text["name"] = settings.name;
+    text["horizon_days"] = settings.horizon_days;
+    auto& hours = text["hours"] = nlohmann::ordered_json::array();
+    for (const auto& r : store.opening_hours())
+        hours.push_back({{"weekday", r.weekday}, {"opens", r.opens}, {"closes", r.closes}, {"slot_minutes", r.slot_minutes}});
+    auto& closures = text["closures"] = nlohmann::ordered_json::array();
+    for (const auto& c : store.closures()) closures.push_back({{"day", c.day}, {"reason", c.reason}});
+    return text.dump();
+}
+
+}  // namespace
+
 std::string read_page(OfficeStore& store, const ResourcePage& page) {
+    if (page.table == OfficeTable::calendar) return calendar_document(store);
     const TableInfo& info = table_info(page.table);
     // Keys in the contract's order (table, columns, rows, next) and each row's in column order,
     // so the text reads like the table it is.
@@ -146,12 +181,25 @@ std::string read_page(OfficeStore& store, const ResourcePage& page) {
     auto& columns = text["columns"] = nlohmann::ordered_json::array();
     for (const auto& column : info.columns)
         if (!column.empty()) columns.push_back(column);
+    // Slots also say when they begin, as list_availability does: the instant in the office's zone
+    // (RFC 3339 with its offset then), null when that zone cannot be read here.
+    const bool instants = page.table == OfficeTable::slots;
+    std::optional<TimeZone> zone;
+    if (instants) {
+        columns.push_back("starts_at");
+        zone = office_zone(store.office_settings());
+    }
     auto& rows = text["rows"] = nlohmann::ordered_json::array();
     const auto found = store.read_rows(page.table, page.after, page.limit);
     for (const auto& row : found) {
         nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
         for (const auto& column : info.columns)
             if (!column.empty()) ordered[std::string(column)] = nlohmann::ordered_json(row.at(std::string(column)));
+        if (instants) {
+            const auto at = zone ? local_starts_at(*zone, row.at("day").get<std::string>(), row.at("time").get<std::string>())
+                                 : std::nullopt;
+            ordered["starts_at"] = at ? nlohmann::ordered_json(*at) : nlohmann::ordered_json();
+        }
         rows.push_back(std::move(ordered));
     }
     // A full page may have more behind it; a short one is the end.
@@ -164,7 +212,7 @@ std::string read_page(OfficeStore& store, const ResourcePage& page) {
 std::set<OfficeTable> tables_changed_by(std::string_view action) {
     using T = OfficeTable;
     std::set<OfficeTable> tables{T::audit};
-    if (action == "slot_booked") tables.insert(T::slots);
+    if (action == "slot_booked" || action == "booking_cancelled" || action == "booking_moved") tables.insert(T::slots);
     else if (action == "lunch_ordered") tables.insert(T::lunch_orders);
     else if (action == "refund_queued" || action == "refund_declined" || action == "refund_reopened" ||
              action == "refund_withdrawn")
@@ -175,6 +223,9 @@ std::set<OfficeTable> tables_changed_by(std::string_view action) {
     else if (action == "customer_edited" || action == "customers_imported") tables.insert({T::customers, T::invoices});
     else if (action == "invoice_added" || action == "invoice_paid") tables.insert(T::invoices);
     else if (action == "menu_item_added" || action == "menu_item_removed") tables.insert(T::menu);
+    // A new zone moves every slot's instant; hours and closures change only what is offered.
+    else if (action == "office_changed") tables.insert({T::calendar, T::slots});
+    else if (action == "hours_set" || action == "days_closed" || action == "day_opened") tables.insert(T::calendar);
     else return every_table();
     return tables;
 }

@@ -37,6 +37,7 @@ inline std::string_view table_rows_sql(OfficeTable table) {
         return "SELECT id, at, client_name, client_version, era, protocol_version, action, subject_type, subject_id, "
                "detail, principal FROM audit WHERE id > $1 ORDER BY id LIMIT $2";
     case OfficeTable::menu: return "SELECT id, name, price_cents FROM menu WHERE id > $1 ORDER BY id LIMIT $2";
+    case OfficeTable::calendar: break;  // a document, not rows (has_rows)
     }
     throw StoreError(0, "unknown office table");
 }

@@ -9,19 +9,19 @@
 
 namespace office {
 
-enum class OfficeTable { customers, slots, invoices, refunds, lunch_orders, approval_requests, audit, menu };
+enum class OfficeTable { customers, slots, invoices, refunds, lunch_orders, approval_requests, audit, menu, calendar };
 
 struct TableInfo {
     OfficeTable table;
     std::string_view name;  // the resource is office://<name>
     std::string_view title;
     std::string_view description;
-    std::array<std::string_view, 12> columns;  // in order; the rest empty
+    std::array<std::string_view, 12> columns;  // in order; the rest empty (all: not a table of rows)
 };
 
 // Row values: integers (money in integer cents, ids) as JSON numbers, text as strings, NULL as
 // null. invoices.customer is the customer's name and left_cents = amount_cents - refunded_cents.
-inline constexpr std::array<TableInfo, 8> kOfficeTables{{
+inline constexpr std::array<TableInfo, 9> kOfficeTables{{
     {OfficeTable::customers, "customers", "Customers", "The office's customers.",
      {"id", "name", "email"}},
     {OfficeTable::slots, "slots", "Appointment slots", "The calendar: every slot, free (customer_id null) or booked.",
@@ -42,9 +42,15 @@ inline constexpr std::array<TableInfo, 8> kOfficeTables{{
       "subject_id", "detail", "principal"}},
     {OfficeTable::menu, "menu", "Lunch menu", "What order_lunch offers, with prices in cents where the office set one.",
      {"id", "name", "price_cents"}},
+    // Not rows but one document (office_resources.cpp, read_page): the zone, hours and closures
+    // that make the slots, so a view can draw the office's week.
+    {OfficeTable::calendar, "calendar", "The office's calendar",
+     "Its time zone, how far ahead it takes bookings, its opening hours per weekday and its closed days.", {}},
 }};
 
 inline const TableInfo& table_info(OfficeTable table) { return kOfficeTables[static_cast<std::size_t>(table)]; }
+// Whether OfficeStore::read_rows reads it (every table but the calendar, which is a document).
+inline bool has_rows(const TableInfo& info) { return !info.columns[0].empty(); }
 
 inline std::optional<OfficeTable> table_named(std::string_view name) {
     for (const auto& info : kOfficeTables)

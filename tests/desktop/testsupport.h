@@ -35,9 +35,9 @@ inline QString serverProgram()
 
 // How many tools office-mcp lists: to an AI client the seed's six, add_customer,
 // cancel_booking and move_booking; the office-mcp the desk starts runs --admin, and lists the
-// six admin tools besides.
+// ten admin tools besides (records and the calendar).
 inline constexpr int kAgentTools = 9;
-inline constexpr int kDeskTools = 15;
+inline constexpr int kDeskTools = 19;
 
 // Who is logged in: the person the desk's office-mcp --admin names in the audit and as who
 // decided a request (over stdio the admin right is the person who started it).

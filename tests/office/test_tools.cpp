@@ -69,7 +69,7 @@ TEST_CASE("the office has the seed's six tools, add_customer, then the admin too
     CHECK(names == std::vector<std::string>{"find_customer", "list_availability", "book_slot", "open_invoices",
                                             "issue_refund", "order_lunch", "add_customer", "cancel_booking", "move_booking"});
     CHECK(admin == std::vector<std::string>{"edit_customer", "remove_customer", "add_invoice", "pay_invoice", "add_menu_item",
-                                            "remove_menu_item"});
+                                            "remove_menu_item", "set_office", "set_hours", "close_days", "open_day"});
     for (const auto& tool : office::office_tools()) {
         INFO(tool.name);
         CHECK(!tool.title.empty());

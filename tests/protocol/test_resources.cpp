@@ -3,6 +3,7 @@
 // tables, 2026-07-28 caching hints, and change notifications (resources/subscribe for 2025
 // clients, subscriptions/listen for 2026-07-28) for writes made by another store on the same file.
 
+#include "calendar.h"
 #include "office_resources.h"
 #include "session_harness.h"
 
@@ -78,7 +79,7 @@ const json kBookSlot5 = {{"slot_id", 5}, {"customer_id", 1}};
 TEST_CASE("a server with every tool lists every table as a resource, audit included") {
     InProcessServer server;
     const auto result = server.result(modern(1, "resources/list"));
-    REQUIRE(result["resources"].size() == 8);
+    REQUIRE(result["resources"].size() == 9);
     CHECK(result["resources"][2] == json{{"uri", "office://invoices"},
                                          {"name", "invoices"},
                                          {"title", "Invoices"},
@@ -86,12 +87,13 @@ TEST_CASE("a server with every tool lists every table as a resource, audit inclu
                                          {"mimeType", "application/json"}});
     CHECK(listed_uris(server) ==
           std::vector<std::string>{"office://customers", "office://slots", "office://invoices", "office://refunds",
-                                   "office://lunch_orders", "office://approval_requests", "office://audit", "office://menu"});
+                                   "office://lunch_orders", "office://approval_requests", "office://audit", "office://menu",
+                                   "office://calendar"});
 }
 
 TEST_CASE("each profile lists the tables its tools touch and no audit") {
     InProcessServer scheduling(profile("scheduling"));
-    CHECK(listed_uris(scheduling) == std::vector<std::string>{"office://customers", "office://slots"});
+    CHECK(listed_uris(scheduling) == std::vector<std::string>{"office://customers", "office://slots", "office://calendar"});
     InProcessServer billing(profile("billing"));
     CHECK(listed_uris(billing) == std::vector<std::string>{"office://customers", "office://invoices", "office://refunds",
                                                            "office://approval_requests"});
@@ -137,6 +139,66 @@ TEST_CASE("invoices are read in cents with what was refunded and what is left") 
     CHECK(page["columns"] == json::array({"id", "customer_id", "customer", "amount_cents", "status", "refunded_cents", "left_cents"}));
     CHECK(page["rows"] == json::parse(R"([{"id":4,"customer_id":3,"customer":"Priya Nair","amount_cents":41000,"status":"open","refunded_cents":0,"left_cents":41000}])"));
     CHECK(!page.contains("next"));
+}
+
+TEST_CASE("slots say when they begin: the instant in the office's zone with its offset then") {
+    InProcessServer server;
+    server.store().save_office_settings({"Europe/Madrid", "", 90});
+    const auto page = page_of(server.result(read_uri(1, "office://slots?limit=1")));
+    CHECK(page["columns"] == json::array({"id", "day", "time", "customer_id", "booked_at", "booked_by", "starts_at"}));
+    REQUIRE(page["rows"].size() == 1);
+    CHECK(page["rows"][0]["day"] == "2026-09-04");
+    CHECK(page["rows"][0]["time"] == "09:00");
+    CHECK(page["rows"][0]["starts_at"] == "2026-09-04T09:00:00+02:00");  // summer time in Madrid
+    server.store().save_office_settings({"America/Santiago", "", 90});
+    CHECK(page_of(server.result(read_uri(2, "office://slots?limit=1")))["rows"][0]["starts_at"] == "2026-09-04T09:00:00-04:00");
+    server.store().save_office_settings({"Nowhere/Atlantis", "", 90});  // a zone this machine cannot read: no instant
+    CHECK(page_of(server.result(read_uri(3, "office://slots?limit=1")))["rows"][0]["starts_at"].is_null());
+}
+
+TEST_CASE("office://calendar is the office's zone, horizon, hours and closed days as one document") {
+    InProcessServer server({}, ":memory:", {}, nullptr, Locale::En, /*admin=*/true);
+    const auto call = [&](int id, const std::string& tool, json args) {
+        const json result = server.result(tools_call(id, tool, std::move(args)));
+        INFO(result.dump());
+        CHECK(!is_error(result));
+    };
+    call(1, "set_office", {{"time_zone", "Europe/Madrid"}, {"name", "Clínica Sol"}, {"horizon_days", 60}});
+    call(2, "set_hours", {{"days", "mon-fri"}, {"ranges", "09:00-13:00,15:00-18:00"}});
+    call(3, "set_hours", {{"days", "sat"}, {"ranges", "10:00-14:00"}, {"slot_minutes", 60}});
+    call(4, "close_days", {{"from", "2026-12-24"}, {"to", "2026-12-25"}, {"reason", "Navidad"}});
+    call(5, "close_days", {{"from", "2027-01-06"}});
+    call(6, "open_day", {{"day", "2026-12-24"}});
+    const json result = server.result(read_uri(7, "office://calendar"));
+    CHECK(result["contents"][0]["text"] ==
+          R"({"table":"calendar","time_zone":"Europe/Madrid","time_zone_set":true,"name":"Clínica Sol","horizon_days":60,"hours":[)"
+          R"({"weekday":1,"opens":"09:00","closes":"13:00","slot_minutes":30},{"weekday":1,"opens":"15:00","closes":"18:00","slot_minutes":30},)"
+          R"({"weekday":2,"opens":"09:00","closes":"13:00","slot_minutes":30},{"weekday":2,"opens":"15:00","closes":"18:00","slot_minutes":30},)"
+          R"({"weekday":3,"opens":"09:00","closes":"13:00","slot_minutes":30},{"weekday":3,"opens":"15:00","closes":"18:00","slot_minutes":30},)"
+          R"({"weekday":4,"opens":"09:00","closes":"13:00","slot_minutes":30},{"weekday":4,"opens":"15:00","closes":"18:00","slot_minutes":30},)"
+          R"({"weekday":5,"opens":"09:00","closes":"13:00","slot_minutes":30},{"weekday":5,"opens":"15:00","closes":"18:00","slot_minutes":30},)"
+          R"({"weekday":6,"opens":"10:00","closes":"14:00","slot_minutes":60}],)"
+          R"("closures":[{"day":"2026-12-25","reason":"Navidad"},{"day":"2027-01-06","reason":""}]})");
+    // One document: no pages of it.
+    CHECK(server.error(read_uri(8, "office://calendar?after=1"))["message"] ==
+          "Invalid params: office://calendar is one document: it takes no after or limit (office://calendar?after=1)");
+    // Each change is audited with the caller, as the desk's other edits are.
+    CHECK(server.texts("SELECT action FROM audit WHERE subject_type = 'office' ORDER BY id") ==
+          std::vector<std::string>{"office_changed", "hours_set", "hours_set", "days_closed", "days_closed", "day_opened"});
+    // A bad value is refused by the records' rules and changes nothing.
+    const json bad = server.result(tools_call(9, "set_hours", {{"days", "mon"}, {"ranges", "13:00-09:00"}}));
+    CHECK(is_error(bad));
+    CHECK(server.number("SELECT count(*) FROM audit WHERE subject_type = 'office'") == 6);
+}
+
+TEST_CASE("an office with no calendar of its own gives the machine's zone, not set, and no hours") {
+    InProcessServer server;
+    const auto page = page_of(server.result(read_uri(1, "office://calendar")));
+    CHECK(page["time_zone"] == machine_time_zone());
+    CHECK(page["time_zone_set"] == false);
+    CHECK(page["horizon_days"] == 90);
+    CHECK(page["hours"] == json::array());
+    CHECK(page["closures"] == json::array());
 }
 
 TEST_CASE("a full page names the next one and the last page names none") {
@@ -261,7 +323,7 @@ TEST_CASE("2025 resource results have no caching hints and no resultType") {
     open_legacy(server, "2024-11-05");
     const auto list = server.result(request(1, "resources/list"));
     CHECK(list.size() == 1);
-    CHECK(list["resources"].size() == 8);
+    CHECK(list["resources"].size() == 9);
     const auto read = server.result(request(2, "resources/read", {{"uri", "office://customers?limit=1"}}));
     CHECK(read.size() == 1);
     CHECK(page_of(read)["next"] == "office://customers?after=1&limit=1");
@@ -305,7 +367,13 @@ TEST_CASE("an audit action changes the tables it names and the audit trail") {
     CHECK(tables_changed_by("refund_issued") == std::set<T>{T::invoices, T::refunds, T::approval_requests, T::audit});
     CHECK(tables_changed_by("menu_item_added") == std::set<T>{T::menu, T::audit});
     CHECK(tables_changed_by("customer_edited") == std::set<T>{T::customers, T::invoices, T::audit});
-    CHECK(tables_changed_by("something_new").size() == 8);  // unknown: assume everything
+    CHECK(tables_changed_by("booking_cancelled") == std::set<T>{T::slots, T::audit});
+    CHECK(tables_changed_by("booking_moved") == std::set<T>{T::slots, T::audit});
+    CHECK(tables_changed_by("hours_set") == std::set<T>{T::calendar, T::audit});
+    CHECK(tables_changed_by("days_closed") == std::set<T>{T::calendar, T::audit});
+    CHECK(tables_changed_by("day_opened") == std::set<T>{T::calendar, T::audit});
+    CHECK(tables_changed_by("office_changed") == std::set<T>{T::calendar, T::slots, T::audit});  // instants move with the zone
+    CHECK(tables_changed_by("something_new").size() == kOfficeTables.size());  // unknown: assume everything
 }
 
 TEST_CASE("the tables changed between two marks come from the audit rows after the first") {
@@ -322,7 +390,7 @@ TEST_CASE("the tables changed between two marks come from the audit rows after t
     CHECK(tables_changed(*store, after_lunch, after_booking) == std::set<T>{T::slots, T::audit});
     CHECK(tables_changed(*store, 0, after_lunch) == std::set<T>{T::lunch_orders, T::audit});  // not what came later
     CHECK(tables_changed(*store, after_booking, after_booking).empty());
-    CHECK(tables_changed(*store, after_booking + 5, after_booking).size() == 8);  // the mark went down: a reset
+    CHECK(tables_changed(*store, after_booking + 5, after_booking).size() == kOfficeTables.size());  // the mark went down: a reset
 }
 
 TEST_CASE("a 2025 subscriber hears of a booking by another process once per changed resource") {
@@ -343,6 +411,19 @@ TEST_CASE("a 2025 subscriber hears of a booking by another process once per chan
     const auto lines = watcher.poll();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0] == json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "office://audit"}}}});
+}
+
+TEST_CASE("a 2025 subscriber hears of new opening hours set by another process on office://calendar") {
+    SharedOffice office;
+    InProcessServer watcher({}, office.path);
+    open_legacy(watcher);
+    for (const std::string uri : {"office://calendar", "office://slots"})
+        CHECK(watcher.result(request(1, "resources/subscribe", {{"uri", uri}})) == json::object());
+    InProcessServer desk({}, office.path, {}, nullptr, Locale::En, /*admin=*/true);
+    REQUIRE(!is_error(desk.result(tools_call(1, "set_hours", {{"days", "mon-fri"}, {"ranges", "09:00-17:00"}}))));
+    CHECK(updated_uris(watcher.poll()) == std::vector<std::string>{"office://calendar"});
+    REQUIRE(!is_error(desk.result(tools_call(2, "set_office", {{"time_zone", "Asia/Shanghai"}}))));
+    CHECK(updated_uris(watcher.poll()) == std::vector<std::string>{"office://calendar", "office://slots"});
 }
 
 TEST_CASE("a refund issued by another process updates invoices, refunds and the approval queue") {

@@ -155,6 +155,7 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     TestDatabase db;
     auto postgres = open_test_store(db);
     for (const auto& info : office::kOfficeTables) {
+        if (!office::has_rows(info)) continue;
         INFO(info.name);
         CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
     }
@@ -163,6 +164,7 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
     make_the_same_record_writes(*sqlite);
     make_the_same_record_writes(*postgres);
     for (const auto& info : office::kOfficeTables) {
+        if (!office::has_rows(info)) continue;
         INFO(info.name);
         CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
     }
@@ -349,6 +351,7 @@ TEST_CASE("a new empty PostgreSQL office and a new empty SQLite office return id
         make_the_same_record_writes(*store);
     }
     for (const auto& info : office::kOfficeTables) {
+        if (!office::has_rows(info)) continue;
         INFO(info.name);
         CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
     }

@@ -231,6 +231,7 @@ TEST_CASE("an empty office holds its schema and no rows, and its first records t
     office::create_office(db.arg(), OfficeKind::Empty);
     auto store = open_test_store(db);  // opening it seeds nothing
     for (const auto& info : office::kOfficeTables) {
+        if (!office::has_rows(info)) continue;
         INFO(info.name);
         CHECK(store->read_rows(info.table, 0, 10).empty());
     }

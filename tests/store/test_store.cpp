@@ -258,6 +258,7 @@ TEST_CASE("read_rows pages a table by id with exactly its columns, money in cent
     CHECK(invoices[0].dump() ==
           R"({"amount_cents":41000,"customer":"Priya Nair","customer_id":3,"id":4,"left_cents":41000,"refunded_cents":0,"status":"open"})");
     for (const auto& info : office::kOfficeTables) {
+        if (!office::has_rows(info)) continue;
         const auto rows = store->read_rows(info.table, 0, 1);
         for (const auto& row : rows) {
             std::size_t columns = 0;
