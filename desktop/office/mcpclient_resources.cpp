@@ -60,6 +60,10 @@ void McpClient::handleReadResponse(quint64 readId, const QJsonObject &message)
     if (!page.isObject())
         return finishRead(readId, tr("office://%1 did not hold a page of JSON rows.").arg(it->table));
     const QJsonObject body = page.object();
+    if (!body.contains(QLatin1String("columns"))) {  // a document, not a page of rows
+        it->rows.document = body;
+        return finishRead(readId);
+    }
     QStringList columns;
     const QJsonArray names = body.value(QStringLiteral("columns")).toArray();
     for (const QJsonValue &name : names)

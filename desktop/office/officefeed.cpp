@@ -62,7 +62,7 @@ QStringList OfficeFeed::tableNames()
 {
     return {QStringLiteral("customers"), QStringLiteral("slots"), QStringLiteral("invoices"),
             QStringLiteral("refunds"), QStringLiteral("lunch_orders"), QStringLiteral("approval_requests"),
-            QStringLiteral("audit"), QStringLiteral("menu")};
+            QStringLiteral("audit"), QStringLiteral("menu"), QStringLiteral("calendar")};
 }
 
 bool OfficeFeed::isAvailable() const
@@ -117,7 +117,7 @@ void OfficeFeed::onListed(const QStringList &listed, const QString &error)
             m_visible.insert(name);
             uris << uri;
         } else {
-            m_tables.insert(name, TableRows{{}, {}, tr("This office's profile does not show %1.").arg(name)});
+            m_tables.insert(name, TableRows::failed(tr("This office's profile does not show %1.").arg(name)));
         }
     }
     if (m_client->listen(uris))

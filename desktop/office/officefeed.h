@@ -1,6 +1,6 @@
 #pragma once
 // The office's tables as the desk sees them, read through the server as MCP resources
-// (office://customers … office://audit and office://menu, every page) rather than from a database file, so the
+// (office://customers … office://audit and office://menu, every page, and the office://calendar document) rather than from a database file, so the
 // same views serve a local office, a PostgreSQL office and a remote one. Live: it subscribes
 // (subscriptions/listen on stdio or as an SSE stream over HTTP; resources/subscribe for a
 // legacy session) and re-reads what changed. An office that offers no subscription, or ends

@@ -6,6 +6,7 @@
 #include "approvalqueue.h"
 #include "connectpanel.h"
 #include "databaseview.h"
+#include "weekview.h"
 #include "databasewatcher.h"
 #include "elicitationdialog.h"
 #include "metricsfeed.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_serverPanel(new ServerPanel)
     , m_toolsPanel(new ToolsPanel)
     , m_databaseView(new DatabaseView)
+    , m_weekView(new WeekView)
     , m_approvalQueue(new ApprovalQueue)
     , m_trafficView(new TrafficView(m_trafficLog))
     , m_connectPanel(new ConnectPanel)
@@ -102,6 +104,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
     m_sideTabs->addTab(m_databaseView, tr("Database"));
+    m_sideTabs->addTab(m_weekView, tr("Calendar"));
     m_sideTabs->addTab(m_trafficView, tr("Traffic"));
     m_sideTabs->addTab(m_activity, tr("Activity"));
     m_sideTabs->addTab(m_serverLog, tr("Server log"));
@@ -224,6 +227,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     // Views → client.
     connect(m_databaseView, &DatabaseView::recordActionRequested, this, &MainWindow::openRecordForm);
+    connect(m_weekView, &WeekView::actionRequested, this, &MainWindow::openRecordForm);
     connect(m_serverPanel, &ServerPanel::launchEdited, this, [this] { applyLaunch(m_serverPanel->launch(), true); });
     connect(m_serverPanel, &ServerPanel::startRequested, m_client, &McpClient::start);
     connect(m_serverPanel, &ServerPanel::restartRequested, m_client, &McpClient::restart);
@@ -449,17 +453,21 @@ void MainWindow::chooseDataSource()
 
 void MainWindow::showFeed()
 {
-    if (!m_databaseView->isResourceMode())
+    if (!m_databaseView->isResourceMode()) {
+        m_weekView->showUnavailable(tr("This office does not offer its calendar (an office-mcp older than this desk)."));
         return;
+    }
     const QString where = m_client->isRemote() ? m_client->launch().url : QFileInfo(m_client->launch().database).absoluteFilePath();
     if (!m_client->isReady()) {
         m_databaseView->showUnavailable(m_client->isRemote() ? tr("Not connected to %1.").arg(where) : tr("office-mcp is not running."));
-        m_approvalQueue->showTables({{}, {}, tr("Not connected.")}, {});
+        m_weekView->showUnavailable(tr("Not connected."));
+        m_approvalQueue->showTables(TableRows::failed(tr("Not connected.")), {});
         return;
     }
     if (!m_client->hasResources()) {
         m_databaseView->showUnavailable(tr("This office does not offer its tables as resources (an office-mcp older than this desk)."));
-        m_approvalQueue->showTables({{}, {}, tr("This office does not offer its approval queue as a resource.")}, {});
+        m_weekView->showUnavailable(tr("This office does not offer its calendar (an office-mcp older than this desk)."));
+        m_approvalQueue->showTables(TableRows::failed(tr("This office does not offer its approval queue as a resource.")), {});
         return;
     }
     if (m_feed->rounds() == 0 || m_feed->tables().isEmpty())
@@ -467,6 +475,8 @@ void MainWindow::showFeed()
     const QString how = m_feed->mode() == OfficeFeed::Mode::Live ? tr("live")
                                                                  : tr("polled every %1 s").arg(m_feed->pollInterval() / 1000);
     m_databaseView->showTables(m_feed->tables(), tr("%1 · %2").arg(where, how));
+    m_weekView->showOffice(m_feed->table(QStringLiteral("calendar")), m_feed->table(QStringLiteral("slots")),
+                           m_feed->table(QStringLiteral("customers")));
     m_approvalQueue->showTables(m_feed->table(QStringLiteral("approval_requests")), m_feed->table(QStringLiteral("invoices")));
 }
 
@@ -623,7 +633,7 @@ void MainWindow::updateRecordTools()
     // included, which the desk leaves to agents then.
     static const QStringList adminTools{QStringLiteral("edit_customer"), QStringLiteral("remove_customer"), QStringLiteral("add_invoice"),
                                         QStringLiteral("pay_invoice"), QStringLiteral("add_menu_item"), QStringLiteral("remove_menu_item")};
-    QStringList listed;
+    QStringList listed, week;
     bool admin = false;
     const QJsonArray tools = m_client->isReady() ? m_client->tools() : QJsonArray();
     for (const QJsonValue &tool : tools) {
@@ -631,8 +641,12 @@ void MainWindow::updateRecordTools()
         admin = admin || adminTools.contains(name);
         if (DatabaseView::recordToolNames().contains(name))
             listed << name;
+        if (WeekView::toolNames().contains(name))
+            week << name;
     }
     m_databaseView->setRecordTools(admin ? listed : QStringList());
+    // Cancelling and moving are also an agent's tools: the week offers what the office lists.
+    m_weekView->setTools(week);
     if (!admin && m_recordDialog)
         m_recordDialog->reject();  // the office no longer offers it
 }
@@ -658,6 +672,7 @@ void MainWindow::openRecordForm(const QString &tool, const QJsonObject &preset)
         const quint64 id = m_client->callTool(name, arguments);
         m_calls.insert(id, {Origin::Record, name});
         m_databaseView->setRecordBusy(true);
+        m_weekView->setBusy(true);
     });
     dialog->open();
     emit recordFormShown(dialog);
@@ -725,6 +740,7 @@ void MainWindow::onCallFinished(const McpCallResult &result)
         // The form says how it went (it closes, or shows the office's refusal); the tools
         // panel keeps the person's own call.
         m_databaseView->setRecordBusy(false);
+        m_weekView->setBusy(false);
         if (m_recordDialog && m_recordDialog->isWaiting())
             m_recordDialog->finishCall(result);
         if (!result.isError())

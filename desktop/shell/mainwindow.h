@@ -20,6 +20,7 @@ class MetricsFeed;
 class OAuthSignIn;
 class ConnectPanel;
 class DatabaseView;
+class WeekView;
 class DatabaseWatcher;
 class OfficeFeed;
 class QGroupBox;
@@ -56,6 +57,7 @@ public:
     ServerPanel *serverPanel() const { return m_serverPanel; }
     ToolsPanel *toolsPanel() const { return m_toolsPanel; }
     DatabaseView *databaseView() const { return m_databaseView; }
+    WeekView *weekView() const { return m_weekView; }
     ApprovalQueue *approvalQueue() const { return m_approvalQueue; }
     TrafficLog *trafficLog() const { return m_trafficLog; }
     TrafficView *trafficView() const { return m_trafficView; }
@@ -154,6 +156,7 @@ private:
     ServerPanel *m_serverPanel;
     ToolsPanel *m_toolsPanel;
     DatabaseView *m_databaseView;
+    WeekView *m_weekView;
     ApprovalQueue *m_approvalQueue;
     TrafficView *m_trafficView;
     ConnectPanel *m_connectPanel;

@@ -239,6 +239,7 @@ QString DatabaseView::columnTitle(const QString &column)
         {QStringLiteral("customer_id"), QT_TRANSLATE_NOOP("DatabaseView", "Customer ID")},
         {QStringLiteral("booked_at"), QT_TRANSLATE_NOOP("DatabaseView", "Booked at")},
         {QStringLiteral("booked_by"), QT_TRANSLATE_NOOP("DatabaseView", "Booked by")},
+        {QStringLiteral("starts_at"), QT_TRANSLATE_NOOP("DatabaseView", "Starts at")},
         {QStringLiteral("customer"), QT_TRANSLATE_NOOP("DatabaseView", "Customer")},
         {QStringLiteral("amount"), QT_TRANSLATE_NOOP("DatabaseView", "Amount")},
         {QStringLiteral("status"), QT_TRANSLATE_NOOP("DatabaseView", "Status")},
@@ -307,6 +308,12 @@ QString DatabaseView::wordText(const QString &column, const QString &value)
         {QStringLiteral("action/invoice_paid"), QT_TRANSLATE_NOOP3("DatabaseView", "invoice paid", "an audit action")},
         {QStringLiteral("action/menu_item_added"), QT_TRANSLATE_NOOP3("DatabaseView", "menu item added", "an audit action")},
         {QStringLiteral("action/menu_item_removed"), QT_TRANSLATE_NOOP3("DatabaseView", "menu item removed", "an audit action")},
+        {QStringLiteral("action/booking_cancelled"), QT_TRANSLATE_NOOP3("DatabaseView", "booking cancelled", "an audit action")},
+        {QStringLiteral("action/booking_moved"), QT_TRANSLATE_NOOP3("DatabaseView", "booking moved", "an audit action")},
+        {QStringLiteral("action/office_changed"), QT_TRANSLATE_NOOP3("DatabaseView", "office changed", "an audit action")},
+        {QStringLiteral("action/hours_set"), QT_TRANSLATE_NOOP3("DatabaseView", "hours set", "an audit action")},
+        {QStringLiteral("action/days_closed"), QT_TRANSLATE_NOOP3("DatabaseView", "days closed", "an audit action")},
+        {QStringLiteral("action/day_opened"), QT_TRANSLATE_NOOP3("DatabaseView", "day opened", "an audit action")},
         {QStringLiteral("subject_type/customer"), QT_TRANSLATE_NOOP3("DatabaseView", "customer", "what an audit row is about")},
         {QStringLiteral("subject_type/invoice"), QT_TRANSLATE_NOOP3("DatabaseView", "invoice", "what an audit row is about")},
         {QStringLiteral("subject_type/slot"), QT_TRANSLATE_NOOP3("DatabaseView", "slot", "what an audit row is about")},
@@ -451,7 +458,7 @@ void DatabaseView::refresh()
     }
     for (const QString &name : tableNames()) {
         if (!reader.hasTable(name)) {
-            fill(name, SqliteReader::Table{{}, {}, tr("no table %1").arg(name)});
+            fill(name, SqliteReader::Table::failed(tr("no table %1").arg(name)));
             continue;
         }
         SqliteReader::Table table;
