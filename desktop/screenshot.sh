@@ -23,6 +23,8 @@
 #
 # DESK_SCENE=filemenu: the File menu open (Back up now…, Restore…); DESK_SCENE=restore: Restore…
 # of a backup just taken, asking first (what the backup holds, what happens to the office).
+# DESK_SCENE=calendar: the Calendar tab, next week of an office with opening hours in Madrid, a
+# closed day and ten bookings, one being moved (docs/office-desk-calendar.png).
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -101,6 +103,35 @@ if [ "${DESK_OFFICE:-local}" != local ]; then
     if [ -n "$oauth" ]; then
         set -- "$@" --no-start  # the desk connects once signed in
     fi
+fi
+
+if [ "${DESK_SCENE:-}" = calendar ]; then
+    # An office of its own with a week of bookings, next week's (nothing in it has begun): hours
+    # in Madrid, Thursday closed, customers from the Google Contacts fixture, booked by an agent.
+    db="$runtime/office.db"
+    week=$(date -d 'next monday' +%F)
+    day() { date -d "$week +$1 days" +%Y%m%d; }
+    run() { "$server" "$@" --db "$db" >/dev/null 2>&1; }
+    run db init --empty
+    run customers import "$repo/tests/fixtures/csv/google-contacts.csv"
+    run office set --time-zone Europe/Madrid --name "Clínica Sol"
+    run hours set mon-fri 09:00-13:00,15:00-18:00 --slot 30
+    run hours set sat 10:00-14:00 --slot 60
+    run hours closed "$(date -d "$week +3 days" +%F)" --reason "Fiesta local"
+    {
+        echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"screenshot","version":"1"}}}'
+        echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+        n=1
+        for booking in "0 0930 1" "0 1000 2" "0 1600 3" "1 0900 4" "1 1130 5" "2 1000 1" "2 1530 2" "4 0900 3" "4 1200 4" "5 1100 5"; do
+            # shellcheck disable=SC2086 # three words: day, time, customer
+            set -- $booking
+            printf '{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"book_slot","arguments":{"slot_id":%s%s,"customer_id":%d}}}\n' \
+                "$n" "$(day "$1")" "$2" "$3"
+            n=$((n + 1))
+        done
+    } | "$server" --db "$db" >/dev/null 2>&1
+    export OFFICE_DESK_DEMO_WEEK="$week"
+    set -- --db "$db"
 fi
 
 # The demo uses a scratch database and leaves the user's settings alone.

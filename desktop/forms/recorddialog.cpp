@@ -28,6 +28,28 @@ QString fieldTitle(const QString &field)
         return RecordDialog::tr("Item");
     if (field == QLatin1String("price"))
         return RecordDialog::tr("Price");
+    if (field == QLatin1String("slot_id"))
+        return RecordDialog::tr("Slot");
+    if (field == QLatin1String("to_slot_id"))
+        return RecordDialog::tr("New slot");
+    if (field == QLatin1String("time_zone"))
+        return RecordDialog::tr("Time zone");
+    if (field == QLatin1String("horizon_days"))
+        return RecordDialog::tr("Bookings up to (days ahead)");
+    if (field == QLatin1String("days"))
+        return RecordDialog::tr("Weekdays");
+    if (field == QLatin1String("ranges"))
+        return RecordDialog::tr("Hours");
+    if (field == QLatin1String("slot_minutes"))
+        return RecordDialog::tr("Slot length (minutes)");
+    if (field == QLatin1String("from"))
+        return RecordDialog::tr("From");
+    if (field == QLatin1String("to"))
+        return RecordDialog::tr("To");
+    if (field == QLatin1String("reason"))
+        return RecordDialog::tr("Reason");
+    if (field == QLatin1String("day"))
+        return RecordDialog::tr("Day");
     return QString();
 }
 
@@ -47,6 +69,18 @@ QString dialogTitle(const QString &tool, const QString &fallback)
         return RecordDialog::tr("Add to the menu");
     if (tool == QLatin1String("remove_menu_item"))
         return RecordDialog::tr("Remove from the menu");
+    if (tool == QLatin1String("cancel_booking"))
+        return RecordDialog::tr("Cancel a booking");
+    if (tool == QLatin1String("move_booking"))
+        return RecordDialog::tr("Move a booking");
+    if (tool == QLatin1String("set_hours"))
+        return RecordDialog::tr("Opening hours");
+    if (tool == QLatin1String("close_days"))
+        return RecordDialog::tr("Close the office");
+    if (tool == QLatin1String("open_day"))
+        return RecordDialog::tr("Open a closed day");
+    if (tool == QLatin1String("set_office"))
+        return RecordDialog::tr("The office's time zone and name");
     return fallback;
 }
 
@@ -72,6 +106,23 @@ QString intro(const QString &tool, const QJsonObject &preset)
     if (tool == QLatin1String("remove_menu_item"))
         return RecordDialog::tr("Take %1 off the lunch menu? Orders already made keep it.")
             .arg(preset.value(QLatin1String("item")).toString());
+    const QString slot = preset.value(QLatin1String("slot_id")).toVariant().toString();
+    if (tool == QLatin1String("cancel_booking"))
+        return RecordDialog::tr("Cancel the booking of slot %1? The slot is offered again.").arg(slot);
+    if (tool == QLatin1String("move_booking"))
+        return RecordDialog::tr("Move the booking of slot %1 to slot %2? The old slot is freed only once the new one is booked.")
+            .arg(slot, preset.value(QLatin1String("to_slot_id")).toVariant().toString());
+    if (tool == QLatin1String("set_hours"))
+        return RecordDialog::tr("The hours of some weekdays, in the office's time zone: mon-fri and 09:00-13:00,15:00-18:00, "
+                                "or closed. Bookings already made are kept, even outside the new hours.");
+    if (tool == QLatin1String("close_days"))
+        return RecordDialog::tr("Close the office on a day, or from one day to another (a holiday): no slots are offered then. "
+                                "Bookings already made are kept.");
+    if (tool == QLatin1String("open_day"))
+        return RecordDialog::tr("Open %1 again, as its hours say?").arg(preset.value(QLatin1String("day")).toString());
+    if (tool == QLatin1String("set_office"))
+        return RecordDialog::tr("The office's time zone (a name such as Europe/Madrid or America/Mexico_City), its name, and how "
+                                "far ahead it takes bookings. Bookings keep their local day and time.");
     return QString();
 }
 
@@ -81,6 +132,14 @@ QString saveText(const QString &tool)
         return RecordDialog::tr("Remove");
     if (tool == QLatin1String("pay_invoice"))
         return RecordDialog::tr("Mark paid");
+    if (tool == QLatin1String("cancel_booking"))
+        return RecordDialog::tr("Cancel the booking");
+    if (tool == QLatin1String("move_booking"))
+        return RecordDialog::tr("Move");
+    if (tool == QLatin1String("close_days"))
+        return RecordDialog::tr("Close");
+    if (tool == QLatin1String("open_day"))
+        return RecordDialog::tr("Open");
     if (tool.startsWith(QLatin1String("add_")))
         return RecordDialog::tr("Add");
     return RecordDialog::tr("Save");
@@ -164,6 +223,8 @@ RecordDialog::RecordDialog(const QJsonObject &tool, const QJsonObject &preset, Q
     m_save->setDefault(true);
     m_cancel = buttons->addButton(QDialogButtonBox::Cancel);
     m_cancel->setObjectName(QStringLiteral("recordCancel"));
+    if (m_tool == QLatin1String("cancel_booking"))
+        m_cancel->setText(tr("Keep it"));
     layout->addWidget(buttons);
     setAccessibleName(windowTitle());
     setAccessibleDescription(m_intro->text());

@@ -1,6 +1,7 @@
 #pragma once
 // The form of one of the office's admin tools (add a customer, edit or remove one, add an
-// invoice or mark it paid, add or remove a menu item), opened from the database view's buttons.
+// invoice or mark it paid, add or remove a menu item; the calendar's hours, closures and zone, and
+// cancelling or moving a booking), opened from the database view's and the week view's buttons.
 // The fields are the tool's inputSchema through SchemaForm, validated exactly as the tools panel
 // validates them; the desk only adds titles in the person's language (and words for an enum's
 // values), never a rule of its own. Preset values (the selected row) are shown, and Save sends

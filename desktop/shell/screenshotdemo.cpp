@@ -12,7 +12,9 @@
 #include "schemaform.h"
 #include "serverpanel.h"
 #include "toolspanel.h"
+#include "weekview.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDate>
 #include <QDir>
@@ -55,6 +57,17 @@ void ScreenshotDemo::start()
         return;
     }
     const QString scene = qEnvironmentVariable("OFFICE_DESK_DEMO_SCENE");
+    if (scene == QLatin1String("calendar")) {
+        // Once the calendar is in: the week screenshot.sh booked, a booking being moved.
+        connect(m_window->officeFeed(), &OfficeFeed::updated, this, [this] {
+            if (m_step != 0 || m_window->officeFeed()->table(QStringLiteral("calendar")).document.isEmpty())
+                return;
+            m_step = 30;
+            QTimer::singleShot(300, this, &ScreenshotDemo::showWeek);
+        });
+        connect(client, &McpClient::processFailed, this, &ScreenshotDemo::fail);
+        return;
+    }
     if (scene == QLatin1String("filemenu") || scene == QLatin1String("restore")) {
         // Once the office's rows are in: the File menu open, or a restore's question.
         connect(m_window->officeFeed(), &OfficeFeed::updated, this, [this, scene] {
@@ -244,6 +257,34 @@ void ScreenshotDemo::editAddedCustomer()
         dialog->move(window.left() + 8, std::max(window.top() + 38, window.bottom() - dialog->height() - 30));
     m_step = 12;
     QTimer::singleShot(900, this, &ScreenshotDemo::capture);
+}
+
+void ScreenshotDemo::showWeek()
+{
+    WeekView *view = m_window->weekView();
+    m_window->sideTabs()->setCurrentWidget(view);
+    for (QSplitter *splitter : m_window->splitters()) {
+        if (splitter->objectName() == QLatin1String("sideSplitter"))
+            splitter->setSizes({4000, 1});
+        else if (splitter->objectName() == QLatin1String("mainSplitter"))
+            splitter->setSizes({1, 4000});
+    }
+    const QDate week = QDate::fromString(qEnvironmentVariable("OFFICE_DESK_DEMO_WEEK"), Qt::ISODate);
+    if (week.isValid())
+        view->showWeekOf(week);
+    // The first booking of the week selected, and Move… pressed: the view asks for the new slot.
+    for (int c = 0; c < 7; ++c) {
+        for (int r = 0; r < view->grid()->rowCount(); ++r) {
+            if (view->cellAt(view->monday().addDays(c), view->grid()->verticalHeaderItem(r)->text()).kind != WeekView::Kind::Booked)
+                continue;
+            view->grid()->setCurrentCell(r, c);
+            if (QAction *move = view->action(QStringLiteral("move_booking")); move && move->isEnabled())
+                move->trigger();
+            QTimer::singleShot(900, this, &ScreenshotDemo::capture);
+            return;
+        }
+    }
+    fail(QStringLiteral("no booking in the week shown"));
 }
 
 void ScreenshotDemo::openFileMenu()

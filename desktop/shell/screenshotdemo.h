@@ -9,7 +9,9 @@
 // $OFFICE_DESK_DEMO_SCENE=customers stages the editable customers table instead: a customer
 // added through its form (the row marked as changed), and the edit form of that customer open.
 // =filemenu: the File menu open (Back up now…, Restore…); =restore: the office backed up beside
-// its scratch database, and Restore… of that backup asking for the person's yes.
+// its scratch database, and Restore… of that backup asking for the person's yes. =calendar: the
+// Calendar tab on the week $OFFICE_DESK_DEMO_WEEK (its Monday) of the office screenshot.sh set up,
+// a booking selected and Move… pressed.
 
 #include <QObject>
 #include <QString>
@@ -33,6 +35,7 @@ private:
     void reviewQueuedRefund();
     void addCustomer();
     void editAddedCustomer();
+    void showWeek();
     void openFileMenu();
     void askToRestore();
     void capture();

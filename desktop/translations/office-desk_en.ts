@@ -118,4 +118,21 @@
             </translation>
         </message>
     </context>
+    <context>
+        <name>WeekView</name>
+        <message numerus="yes">
+            <source>Times in %1 · %n booked</source>
+            <translation>
+                <numerusform>Times in %1 · %n booked</numerusform>
+                <numerusform>Times in %1 · %n booked</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> · %n free</source>
+            <translation>
+                <numerusform> · %n free</numerusform>
+                <numerusform> · %n free</numerusform>
+            </translation>
+        </message>
+    </context>
 </TS>

@@ -865,6 +865,40 @@
             <source>Only an open invoice can be marked paid.</source>
             <translation>Solo una factura abierta puede marcarse como pagada.</translation>
         </message>
+        <message>
+            <source>Starts at</source>
+            <translation>Empieza</translation>
+        </message>
+        <message>
+            <source>booking cancelled</source>
+            <comment>an audit action</comment>
+            <translation>cita cancelada</translation>
+        </message>
+        <message>
+            <source>booking moved</source>
+            <comment>an audit action</comment>
+            <translation>cita cambiada</translation>
+        </message>
+        <message>
+            <source>office changed</source>
+            <comment>an audit action</comment>
+            <translation>oficina cambiada</translation>
+        </message>
+        <message>
+            <source>hours set</source>
+            <comment>an audit action</comment>
+            <translation>horario fijado</translation>
+        </message>
+        <message>
+            <source>days closed</source>
+            <comment>an audit action</comment>
+            <translation>días cerrados</translation>
+        </message>
+        <message>
+            <source>day opened</source>
+            <comment>an audit action</comment>
+            <translation>día abierto</translation>
+        </message>
     </context>
     <context>
         <name>DeskLanguage</name>
@@ -1358,6 +1392,14 @@
             <source>The office was not replaced: %1 did not start (%2).</source>
             <translation>La oficina no se sustituyó: %1 no se inició (%2).</translation>
         </message>
+        <message>
+            <source>Calendar</source>
+            <translation>Calendario</translation>
+        </message>
+        <message>
+            <source>This office does not offer its calendar (an office-mcp older than this desk).</source>
+            <translation>Esta oficina no ofrece su calendario (un office-mcp más antiguo que este escritorio).</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -1662,6 +1704,118 @@
             <source>; </source>
             <comment>between two problems in a list</comment>
             <translation>; </translation>
+        </message>
+        <message>
+            <source>Slot</source>
+            <translation>Hueco</translation>
+        </message>
+        <message>
+            <source>New slot</source>
+            <translation>Hueco nuevo</translation>
+        </message>
+        <message>
+            <source>Time zone</source>
+            <translation>Zona horaria</translation>
+        </message>
+        <message>
+            <source>Bookings up to (days ahead)</source>
+            <translation>Citas hasta (días de antelación)</translation>
+        </message>
+        <message>
+            <source>Weekdays</source>
+            <translation>Días de la semana</translation>
+        </message>
+        <message>
+            <source>Hours</source>
+            <translation>Horario</translation>
+        </message>
+        <message>
+            <source>Slot length (minutes)</source>
+            <translation>Duración del hueco (minutos)</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>Desde</translation>
+        </message>
+        <message>
+            <source>To</source>
+            <translation>Hasta</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>Motivo</translation>
+        </message>
+        <message>
+            <source>Day</source>
+            <translation>Día</translation>
+        </message>
+        <message>
+            <source>Cancel a booking</source>
+            <translation>Cancelar una cita</translation>
+        </message>
+        <message>
+            <source>Move a booking</source>
+            <translation>Cambiar una cita</translation>
+        </message>
+        <message>
+            <source>Opening hours</source>
+            <translation>Horario de apertura</translation>
+        </message>
+        <message>
+            <source>Close the office</source>
+            <translation>Cerrar la oficina</translation>
+        </message>
+        <message>
+            <source>Open a closed day</source>
+            <translation>Abrir un día cerrado</translation>
+        </message>
+        <message>
+            <source>The office's time zone and name</source>
+            <translation>Zona horaria y nombre de la oficina</translation>
+        </message>
+        <message>
+            <source>Cancel the booking of slot %1? The slot is offered again.</source>
+            <translation>¿Cancelar la cita del hueco %1? El hueco vuelve a ofrecerse.</translation>
+        </message>
+        <message>
+            <source>Move the booking of slot %1 to slot %2? The old slot is freed only once the new one is booked.</source>
+            <translation>¿Cambiar la cita del hueco %1 al hueco %2? El hueco anterior solo se libera cuando el nuevo queda reservado.</translation>
+        </message>
+        <message>
+            <source>The hours of some weekdays, in the office's time zone: mon-fri and 09:00-13:00,15:00-18:00, or closed. Bookings already made are kept, even outside the new hours.</source>
+            <translation>El horario de algunos días de la semana, en la zona horaria de la oficina: mon-fri y 09:00-13:00,15:00-18:00, o closed. Las citas ya hechas se conservan, aunque queden fuera del nuevo horario.</translation>
+        </message>
+        <message>
+            <source>Close the office on a day, or from one day to another (a holiday): no slots are offered then. Bookings already made are kept.</source>
+            <translation>Cerrar la oficina un día, o de un día a otro (un festivo): entonces no se ofrecen huecos. Las citas ya hechas se conservan.</translation>
+        </message>
+        <message>
+            <source>Open %1 again, as its hours say?</source>
+            <translation>¿Abrir de nuevo el %1, según su horario?</translation>
+        </message>
+        <message>
+            <source>The office's time zone (a name such as Europe/Madrid or America/Mexico_City), its name, and how far ahead it takes bookings. Bookings keep their local day and time.</source>
+            <translation>La zona horaria de la oficina (un nombre como Europe/Madrid o America/Mexico_City), su nombre y con cuánta antelación acepta citas. Las citas conservan su día y hora locales.</translation>
+        </message>
+        <message>
+            <source>Cancel the booking</source>
+            <translation>Cancelar la cita</translation>
+        </message>
+        <message>
+            <source>Move</source>
+            <translation>Cambiar</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Cerrar</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Abrir</translation>
+        </message>
+        <message>
+            <source>Keep it</source>
+            <translation>Mantenerla</translation>
         </message>
     </context>
     <context>
@@ -2475,6 +2629,139 @@ Remota: office-desk se conecta a una oficina servida por HTTP (office-mcp --http
         <message>
             <source>Could not write %1: %2</source>
             <translation>No se pudo escribir %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>WeekView</name>
+        <message>
+            <source>◀ Previous</source>
+            <translation>◀ Anterior</translation>
+        </message>
+        <message>
+            <source>This week</source>
+            <translation>Esta semana</translation>
+        </message>
+        <message>
+            <source>Next ▶</source>
+            <translation>Siguiente ▶</translation>
+        </message>
+        <message>
+            <source>The office's week</source>
+            <translation>La semana de la oficina</translation>
+        </message>
+        <message>
+            <source>Cancel booking…</source>
+            <translation>Cancelar cita…</translation>
+        </message>
+        <message>
+            <source>Move booking…</source>
+            <translation>Cambiar cita…</translation>
+        </message>
+        <message>
+            <source>Opening hours…</source>
+            <translation>Horario de apertura…</translation>
+        </message>
+        <message>
+            <source>Close days…</source>
+            <translation>Cerrar días…</translation>
+        </message>
+        <message>
+            <source>Open the selected day…</source>
+            <translation>Abrir el día seleccionado…</translation>
+        </message>
+        <message>
+            <source>Time zone and name…</source>
+            <translation>Zona horaria y nombre…</translation>
+        </message>
+        <message>
+            <source>Hours and closures</source>
+            <translation>Horario y cierres</translation>
+        </message>
+        <message>
+            <source>Not connected to an office.</source>
+            <translation>Sin conexión con una oficina.</translation>
+        </message>
+        <message>
+            <source>This office does not offer its calendar (an office-mcp older than this desk).</source>
+            <translation>Esta oficina no ofrece su calendario (un office-mcp más antiguo que este escritorio).</translation>
+        </message>
+        <message>
+            <source>customer %1</source>
+            <translation>cliente %1</translation>
+        </message>
+        <message>
+            <source>%1 – %2</source>
+            <translation>%1 – %2</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>closed</source>
+            <translation>cerrado</translation>
+        </message>
+        <message>
+            <source>today</source>
+            <translation>hoy</translation>
+        </message>
+        <message>
+            <source>Closed</source>
+            <translation>Cerrado</translation>
+        </message>
+        <message>
+            <source>Closed: %1</source>
+            <translation>Cerrado: %1</translation>
+        </message>
+        <message>
+            <source>%1 at %2</source>
+            <translation>%1 a las %2</translation>
+        </message>
+        <message>
+            <source>%1: free (slot %2)</source>
+            <translation>%1: libre (hueco %2)</translation>
+        </message>
+        <message>
+            <source>%1: begun</source>
+            <translation>%1: ya empezado</translation>
+        </message>
+        <message>
+            <source>%1: %2 (slot %3), outside the opening hours: kept as booked</source>
+            <translation>%1: %2 (hueco %3), fuera del horario de apertura: se mantiene reservado</translation>
+        </message>
+        <message>
+            <source>%1: %2 (slot %3)</source>
+            <translation>%1: %2 (hueco %3)</translation>
+        </message>
+        <message>
+            <source>%1 (a zone this machine cannot read: times as the office writes them)</source>
+            <translation>%1 (una zona que este equipo no puede leer: horas tal como las escribe la oficina)</translation>
+        </message>
+        <message>
+            <source>%1, the machine's (the office has set none)</source>
+            <translation>%1, la del equipo (la oficina no ha fijado ninguna)</translation>
+        </message>
+        <message numerus="yes">
+            <source>Times in %1 · %n booked</source>
+            <translation>
+                <numerusform>Horas en %1 · %n reservado</numerusform>
+                <numerusform>Horas en %1 · %n reservados</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> · %n free</source>
+            <translation>
+                <numerusform> · %n libre</numerusform>
+                <numerusform> · %n libres</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> · no opening hours: only the slots the office holds</source>
+            <translation> · sin horario de apertura: solo los huecos que tiene la oficina</translation>
+        </message>
+        <message>
+            <source>Moving the booking of slot %1: click a free slot to move it to (Esc to stop).</source>
+            <translation>Cambiando la cita del hueco %1: pulse un hueco libre para moverla allí (Esc para parar).</translation>
         </message>
     </context>
     <context>

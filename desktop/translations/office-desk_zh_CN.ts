@@ -862,6 +862,40 @@
             <source>Only an open invoice can be marked paid.</source>
             <translation>只有未付的发票才能标记为已付。</translation>
         </message>
+        <message>
+            <source>Starts at</source>
+            <translation>开始于</translation>
+        </message>
+        <message>
+            <source>booking cancelled</source>
+            <comment>an audit action</comment>
+            <translation>预约已取消</translation>
+        </message>
+        <message>
+            <source>booking moved</source>
+            <comment>an audit action</comment>
+            <translation>预约已改期</translation>
+        </message>
+        <message>
+            <source>office changed</source>
+            <comment>an audit action</comment>
+            <translation>办公室已更改</translation>
+        </message>
+        <message>
+            <source>hours set</source>
+            <comment>an audit action</comment>
+            <translation>营业时间已设置</translation>
+        </message>
+        <message>
+            <source>days closed</source>
+            <comment>an audit action</comment>
+            <translation>已设休息日</translation>
+        </message>
+        <message>
+            <source>day opened</source>
+            <comment>an audit action</comment>
+            <translation>已恢复营业日</translation>
+        </message>
     </context>
     <context>
         <name>DeskLanguage</name>
@@ -1351,6 +1385,14 @@
             <source>The office was not replaced: %1 did not start (%2).</source>
             <translation>办公室未被替换：%1 未能启动（%2）。</translation>
         </message>
+        <message>
+            <source>Calendar</source>
+            <translation>日历</translation>
+        </message>
+        <message>
+            <source>This office does not offer its calendar (an office-mcp older than this desk).</source>
+            <translation>此办公室不提供其日历（office-mcp 版本早于此桌面程序）。</translation>
+        </message>
     </context>
     <context>
         <name>McpCallResult</name>
@@ -1655,6 +1697,118 @@
             <source>; </source>
             <comment>between two problems in a list</comment>
             <translation>；</translation>
+        </message>
+        <message>
+            <source>Slot</source>
+            <translation>时段</translation>
+        </message>
+        <message>
+            <source>New slot</source>
+            <translation>新时段</translation>
+        </message>
+        <message>
+            <source>Time zone</source>
+            <translation>时区</translation>
+        </message>
+        <message>
+            <source>Bookings up to (days ahead)</source>
+            <translation>最多提前预约（天）</translation>
+        </message>
+        <message>
+            <source>Weekdays</source>
+            <translation>星期</translation>
+        </message>
+        <message>
+            <source>Hours</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Slot length (minutes)</source>
+            <translation>时段长度（分钟）</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>从</translation>
+        </message>
+        <message>
+            <source>To</source>
+            <translation>到</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>Day</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Cancel a booking</source>
+            <translation>取消预约</translation>
+        </message>
+        <message>
+            <source>Move a booking</source>
+            <translation>改期预约</translation>
+        </message>
+        <message>
+            <source>Opening hours</source>
+            <translation>营业时间</translation>
+        </message>
+        <message>
+            <source>Close the office</source>
+            <translation>办公室休息</translation>
+        </message>
+        <message>
+            <source>Open a closed day</source>
+            <translation>恢复营业日</translation>
+        </message>
+        <message>
+            <source>The office's time zone and name</source>
+            <translation>办公室的时区和名称</translation>
+        </message>
+        <message>
+            <source>Cancel the booking of slot %1? The slot is offered again.</source>
+            <translation>取消时段 %1 的预约吗？该时段将重新开放。</translation>
+        </message>
+        <message>
+            <source>Move the booking of slot %1 to slot %2? The old slot is freed only once the new one is booked.</source>
+            <translation>将时段 %1 的预约改到时段 %2 吗？只有新时段预约成功后，原时段才会释放。</translation>
+        </message>
+        <message>
+            <source>The hours of some weekdays, in the office's time zone: mon-fri and 09:00-13:00,15:00-18:00, or closed. Bookings already made are kept, even outside the new hours.</source>
+            <translation>部分星期的营业时间，按办公室时区：mon-fri 与 09:00-13:00,15:00-18:00，或 closed。已有预约会保留，即使不在新营业时间内。</translation>
+        </message>
+        <message>
+            <source>Close the office on a day, or from one day to another (a holiday): no slots are offered then. Bookings already made are kept.</source>
+            <translation>在某一天或一段日期（节假日）休息：期间不开放任何时段。已有预约会保留。</translation>
+        </message>
+        <message>
+            <source>Open %1 again, as its hours say?</source>
+            <translation>按营业时间重新开放 %1 吗？</translation>
+        </message>
+        <message>
+            <source>The office's time zone (a name such as Europe/Madrid or America/Mexico_City), its name, and how far ahead it takes bookings. Bookings keep their local day and time.</source>
+            <translation>办公室的时区（如 Europe/Madrid 或 America/Mexico_City）、名称，以及最多可提前多少天预约。预约保持其当地日期和时间。</translation>
+        </message>
+        <message>
+            <source>Cancel the booking</source>
+            <translation>取消预约</translation>
+        </message>
+        <message>
+            <source>Move</source>
+            <translation>改期</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>休息</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>开放</translation>
+        </message>
+        <message>
+            <source>Keep it</source>
+            <translation>保留</translation>
         </message>
     </context>
     <context>
@@ -2461,6 +2615,137 @@ Remote: office-desk connects to an office served over HTTP (office-mcp --http).<
         <message>
             <source>Could not write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>WeekView</name>
+        <message>
+            <source>◀ Previous</source>
+            <translation>◀ 上一周</translation>
+        </message>
+        <message>
+            <source>This week</source>
+            <translation>本周</translation>
+        </message>
+        <message>
+            <source>Next ▶</source>
+            <translation>下一周 ▶</translation>
+        </message>
+        <message>
+            <source>The office's week</source>
+            <translation>办公室的一周</translation>
+        </message>
+        <message>
+            <source>Cancel booking…</source>
+            <translation>取消预约…</translation>
+        </message>
+        <message>
+            <source>Move booking…</source>
+            <translation>改期预约…</translation>
+        </message>
+        <message>
+            <source>Opening hours…</source>
+            <translation>营业时间…</translation>
+        </message>
+        <message>
+            <source>Close days…</source>
+            <translation>设置休息日…</translation>
+        </message>
+        <message>
+            <source>Open the selected day…</source>
+            <translation>恢复所选日期营业…</translation>
+        </message>
+        <message>
+            <source>Time zone and name…</source>
+            <translation>时区和名称…</translation>
+        </message>
+        <message>
+            <source>Hours and closures</source>
+            <translation>营业时间与休息日</translation>
+        </message>
+        <message>
+            <source>Not connected to an office.</source>
+            <translation>未连接到办公室。</translation>
+        </message>
+        <message>
+            <source>This office does not offer its calendar (an office-mcp older than this desk).</source>
+            <translation>此办公室不提供其日历（office-mcp 版本早于此桌面程序）。</translation>
+        </message>
+        <message>
+            <source>customer %1</source>
+            <translation>客户 %1</translation>
+        </message>
+        <message>
+            <source>%1 – %2</source>
+            <translation>%1 – %2</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>closed</source>
+            <translation>休息</translation>
+        </message>
+        <message>
+            <source>today</source>
+            <translation>今天</translation>
+        </message>
+        <message>
+            <source>Closed</source>
+            <translation>休息</translation>
+        </message>
+        <message>
+            <source>Closed: %1</source>
+            <translation>休息：%1</translation>
+        </message>
+        <message>
+            <source>%1 at %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <source>%1: free (slot %2)</source>
+            <translation>%1：空闲（时段 %2）</translation>
+        </message>
+        <message>
+            <source>%1: begun</source>
+            <translation>%1：已开始</translation>
+        </message>
+        <message>
+            <source>%1: %2 (slot %3), outside the opening hours: kept as booked</source>
+            <translation>%1：%2（时段 %3），不在营业时间内：仍保留预约</translation>
+        </message>
+        <message>
+            <source>%1: %2 (slot %3)</source>
+            <translation>%1：%2（时段 %3）</translation>
+        </message>
+        <message>
+            <source>%1 (a zone this machine cannot read: times as the office writes them)</source>
+            <translation>%1（本机无法读取该时区：时间按办公室所写显示）</translation>
+        </message>
+        <message>
+            <source>%1, the machine's (the office has set none)</source>
+            <translation>%1，本机时区（办公室未设置）</translation>
+        </message>
+        <message numerus="yes">
+            <source>Times in %1 · %n booked</source>
+            <translation>
+                <numerusform>时间按 %1 · 已预约 %n 个</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> · %n free</source>
+            <translation>
+                <numerusform> · 空闲 %n 个</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> · no opening hours: only the slots the office holds</source>
+            <translation> · 未设营业时间：仅显示办公室已有的时段</translation>
+        </message>
+        <message>
+            <source>Moving the booking of slot %1: click a free slot to move it to (Esc to stop).</source>
+            <translation>正在改期时段 %1 的预约：点击一个空闲时段即可改到该处（按 Esc 停止）。</translation>
         </message>
     </context>
     <context>

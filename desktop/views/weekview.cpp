@@ -1,13 +1,16 @@
 #include "weekview.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -62,6 +65,7 @@ WeekView::WeekView(QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never what sets the window's width
     top->addWidget(m_title, 1);
     for (QPushButton *b : {m_previous, m_thisWeek, m_next}) {
         b->setAutoDefault(false);
@@ -82,7 +86,7 @@ WeekView::WeekView(QWidget *parent)
     m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_grid->setSelectionMode(QAbstractItemView::SingleSelection);
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_grid->horizontalHeader()->setMinimumSectionSize(60);
+    m_grid->horizontalHeader()->setMinimumSectionSize(48);
     m_grid->verticalHeader()->setDefaultSectionSize(m_grid->fontMetrics().height() + 8);
     m_grid->setWordWrap(false);
     m_grid->setAccessibleName(tr("The office's week"));
@@ -96,26 +100,39 @@ WeekView::WeekView(QWidget *parent)
     m_hint->hide();
     layout->addWidget(m_hint);
 
+    // Cancel and move act on the booking selected; the office's hours, closures and zone are
+    // kept under one button, so the bar fits a small window in any language.
     auto *bar = new QHBoxLayout;
     const QHash<QString, QString> labels{
         {QStringLiteral("cancel_booking"), tr("Cancel booking…")},
         {QStringLiteral("move_booking"), tr("Move booking…")},
         {QStringLiteral("set_hours"), tr("Opening hours…")},
         {QStringLiteral("close_days"), tr("Close days…")},
-        {QStringLiteral("open_day"), tr("Open the day…")},
+        {QStringLiteral("open_day"), tr("Open the selected day…")},
         {QStringLiteral("set_office"), tr("Time zone and name…")},
     };
+    m_settings = new QPushButton(tr("Hours and closures"));
+    m_settings->setObjectName(QStringLiteral("weekSettings"));
+    m_settings->setAutoDefault(false);
+    auto *menu = new QMenu(m_settings);
+    m_settings->setMenu(menu);
     for (const QString &tool : toolNames()) {
-        auto *button = new QPushButton(labels.value(tool));
-        button->setObjectName(QStringLiteral("week_") + tool);
-        button->setAutoDefault(false);
-        button->hide();
-        connect(button, &QPushButton::clicked, this, [this, tool] { request(tool); });
-        m_buttons.insert(tool, button);
-        bar->addWidget(button);
-        if (tool == QLatin1String("move_booking"))
-            bar->addStretch(1);
+        auto *action = new QAction(labels.value(tool), this);
+        action->setObjectName(QStringLiteral("week_") + tool);
+        connect(action, &QAction::triggered, this, [this, tool] { request(tool); });
+        m_actions.insert(tool, action);
+        if (tool == QLatin1String("cancel_booking") || tool == QLatin1String("move_booking")) {
+            auto *button = new QToolButton;
+            button->setDefaultAction(action);
+            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+            m_bookingButtons.insert(tool, button);
+            bar->addWidget(button);
+        } else {
+            menu->addAction(action);
+        }
     }
+    bar->addStretch(1);
+    bar->addWidget(m_settings);
     layout->addLayout(bar);
 
     m_status->setObjectName(QStringLiteral("weekStatus"));
@@ -384,9 +401,15 @@ void WeekView::updateButtons()
         day = m_monday.addDays(m_grid->selectedItems().first()->column());
     const bool booked = cell && cell->kind == Kind::Booked;
     const bool connected = m_error.isEmpty();
-    for (auto it = m_buttons.begin(); it != m_buttons.end(); ++it) {
+    bool settings = false;
+    for (auto it = m_actions.begin(); it != m_actions.end(); ++it) {
         const QString &tool = it.key();
-        it.value()->setVisible(m_tools.contains(tool));
+        const bool offered = m_tools.contains(tool);
+        it.value()->setVisible(offered);
+        if (QToolButton *button = m_bookingButtons.value(tool))
+            button->setVisible(offered);
+        else
+            settings = settings || offered;
         bool enabled = connected && !m_busy;
         if (tool == QLatin1String("cancel_booking") || tool == QLatin1String("move_booking"))
             enabled = enabled && booked;
@@ -394,6 +417,8 @@ void WeekView::updateButtons()
             enabled = enabled && day.isValid() && m_closed.contains(day);
         it.value()->setEnabled(enabled);
     }
+    m_settings->setVisible(settings);
+    m_settings->setEnabled(connected && !m_busy);
     if (m_moving) {
         m_hint->setText(tr("Moving the booking of slot %1: click a free slot to move it to (Esc to stop).").arg(m_moving));
         m_hint->show();

@@ -22,9 +22,11 @@
 #include <QTimeZone>
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QToolButton;
 
 class WeekView : public QWidget
 {
@@ -59,7 +61,10 @@ public:
     QTableWidget *grid() const { return m_grid; }
     QLabel *titleLabel() const { return m_title; }
     QLabel *statusLabel() const { return m_status; }
-    QPushButton *button(const QString &tool) const { return m_buttons.value(tool); }
+    // The action of a tool (hidden when the office does not offer it): cancel and move have a
+    // button each, the hours, closures and zone are in the settings button's menu.
+    QAction *action(const QString &tool) const { return m_actions.value(tool); }
+    QPushButton *settingsButton() const { return m_settings; }
     QPushButton *previousButton() const { return m_previous; }
     QPushButton *nextButton() const { return m_next; }
     // What the grid shows at a day and local time (HH:MM); Outside when that is no row.
@@ -103,7 +108,9 @@ private:
     QPushButton *m_thisWeek;
     QPushButton *m_next;
     QTableWidget *m_grid;
-    QHash<QString, QPushButton *> m_buttons;
+    QHash<QString, QAction *> m_actions;
+    QHash<QString, QToolButton *> m_bookingButtons;
+    QPushButton *m_settings;
     QStringList m_tools;
     bool m_busy = false;
 

@@ -15,6 +15,7 @@
 #include "testsupport.h"
 #include "weekview.h"
 
+#include <QAction>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -82,17 +83,17 @@ private:
         return result;
     }
 
-    // Presses the week's button for `tool`, sets `values` on the form it opens and saves; true
+    // Triggers the week's action for `tool`, sets `values` on the form it opens and saves; true
     // when the office accepted (the form closed).
     static bool submit(MainWindow &window, const QString &tool, const QJsonObject &values = {})
     {
-        QPushButton *button = window.weekView()->button(tool);
-        if (!button || !button->isVisible() || !button->isEnabled()) {
-            qWarning("%s: the button is %s", qPrintable(tool), !button ? "missing" : !button->isVisible() ? "hidden" : "disabled");
+        QAction *action = window.weekView()->action(tool);
+        if (!action || !action->isVisible() || !action->isEnabled()) {
+            qWarning("%s: the action is %s", qPrintable(tool), !action ? "missing" : !action->isVisible() ? "hidden" : "disabled");
             return false;
         }
         QSignalSpy shown(&window, &MainWindow::recordFormShown);
-        button->click();
+        action->trigger();
         return !shown.isEmpty() && save(window, values);
     }
 
@@ -195,17 +196,18 @@ private slots:
         QVERIFY(view->statusLabel()->text().contains(QStringLiteral("Europe/Madrid")));
         QVERIFY(view->titleLabel()->text().contains(QStringLiteral("Clínica Sol")));
         for (const QString &tool : WeekView::toolNames())
-            QVERIFY2(view->button(tool)->isVisible(), qPrintable(tool));
+            QVERIFY2(view->action(tool)->isVisible(), qPrintable(tool));
+        QVERIFY(view->settingsButton()->isVisible());
 
         // Cancel: the booking selected, the office's form asks, the slot is free again.
         select(view, fri, QStringLiteral("09:00"));
-        QVERIFY(view->button(QStringLiteral("cancel_booking"))->isEnabled());
+        QVERIFY(view->action(QStringLiteral("cancel_booking"))->isEnabled());
         QVERIFY(submit(*window, QStringLiteral("cancel_booking")));
         QTRY_COMPARE_WITH_TIMEOUT(view->cellAt(fri, QStringLiteral("09:00")).kind, WeekView::Kind::Free, 10000);
 
         // Move: the booking selected, Move…, then the free slot clicked; the form shows both.
         select(view, tue, QStringLiteral("10:00"));
-        view->button(QStringLiteral("move_booking"))->click();
+        view->action(QStringLiteral("move_booking"))->trigger();
         QVERIFY(view->isPickingMoveTarget());
         QSignalSpy shown(window.get(), &MainWindow::recordFormShown);
         const QRect target = view->grid()->visualItemRect(view->grid()->item(view->rowOf(QStringLiteral("11:00")), view->columnOf(wed)));
