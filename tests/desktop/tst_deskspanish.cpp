@@ -116,7 +116,8 @@ private slots:
         auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("sideTabs"));
         QVERIFY(tabs);
         QCOMPARE(tabs->tabText(0), QStringLiteral("Base de datos"));
-        QCOMPARE(tabs->tabText(1), QStringLiteral("Tráfico"));
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Calendario"));
+        QCOMPARE(tabs->tabText(2), QStringLiteral("Tráfico"));
         QCOMPARE(window->toolsPanel()->callButton()->text(), QStringLiteral("Llamar"));
         QCOMPARE(window->serverPanel()->restartButton()->text(), QStringLiteral("Reiniciar"));
         QVERIFY2(window->serverPanel()->statusLabel()->text().contains(QStringLiteral("en marcha")), qPrintable(window->serverPanel()->statusLabel()->text()));
