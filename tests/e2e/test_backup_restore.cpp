@@ -1,6 +1,6 @@
 // Backups taken while the office serves, and restores that are checked (issue 41), with the
-// real binary: four servers order numbered lunches while `backup` runs, and every backup holds a
-// prefix of each writer's orders with no gap; `restore` refuses each kind of bad file with its
+// real binary: four servers order numbered lunches and book slots while `backup` runs, and every
+// backup holds a prefix of each writer's orders and of its bookings with no gap; `restore` refuses each kind of bad file with its
 // sentence and leaves the office as it was; and `backup` and `restore` killed with SIGKILL at
 // random moments leave the office whole, old or new, never a mix. The backup under load runs on
 // both stores (a PostgreSQL office is backed up from one snapshot into the same kind of file);
@@ -10,6 +10,7 @@
 #include "sqlite_backup.h"
 #include "sqlite_office_store.h"
 #include "test_database.h"
+#include "time_zone.h"
 
 #include <catch2/catch.hpp>
 
@@ -17,6 +18,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -79,6 +81,25 @@ std::string fingerprint(const std::string& path) {
     return text;
 }
 
+// Writer w's k-th booking (k from 0): a slot the office's hours make (00:00-23:59 in UTC, every
+// 5 minutes: 00:00 … 23:50), on its own days — day `first_day` + w + 4·(k / 287) — so no two
+// writers meet.
+constexpr int kSlotsPerDay = 287;
+std::int64_t writer_slot(std::int64_t first_day, int w, int k) {
+    const auto date = office::civil_from_days(first_day + w + 4 * (k / kSlotsPerDay));
+    const int minute = (k % kSlotsPerDay) * 5;
+    return ((date.year * 100LL + date.month) * 100 + date.day) * 10000 + (minute / 60) * 100 + minute % 60;
+}
+
+// The slot ids booked in the office file at `path`.
+std::set<std::int64_t> booked_slots(const std::string& path) {
+    office::Database db(path, office::Database::Mode::ReadOnly);
+    std::set<std::int64_t> ids;
+    auto& q = db.prepare("SELECT id FROM slots WHERE customer_id IS NOT NULL");
+    while (q.step()) ids.insert(q.column_int(0));
+    return ids;
+}
+
 bool ordered(const json& reply) { return reply.contains("result") && !reply["result"].value("isError", false); }
 
 std::uint32_t test_seed() {
@@ -114,15 +135,20 @@ std::set<std::string> names_in(const std::string& dir) {
 
 }  // namespace
 
-TEST_CASE("backup under load: every backup of a serving office is a prefix of each writer's acknowledged orders", "[backup][e2e]") {
+TEST_CASE("backup under load: every backup of a serving office is a prefix of each writer's acknowledged orders and bookings", "[backup][e2e]") {
     std::signal(SIGPIPE, SIG_IGN);
     TempDir dir;
     TestDatabase office;
     const auto db = office.arg();
     REQUIRE(run_office_mcp({"db", "init", "--db", db}).status == 0);
+    // Hours every day round the clock in UTC, so the writers book slots the hours make.
+    REQUIRE(run_office_mcp({"office", "set", "--time-zone", "UTC", "--horizon", "730", "--db", db}).status == 0);
+    REQUIRE(run_office_mcp({"hours", "set", "mon-sun", "00:00-23:59", "--slot", "5", "--db", db}).status == 0);
+    const std::int64_t first_day = std::time(nullptr) / 86400 + 1;  // tomorrow: nothing has begun
 
     constexpr int kWriters = 4, kBackups = 10;
     std::atomic<int> acknowledged[kWriters] = {};
+    std::atomic<int> bookings[kWriters] = {};  // acknowledged bookings: writer_slot(first_day, w, 0 … n-1)
     std::atomic<bool> stop{false};
     std::atomic<int> failures{0};
     std::mutex why_lock;
@@ -146,6 +172,14 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
                         return;
                     }
                     acknowledged[w] = n;  // after the reply: acknowledged, so committed
+                    const int k = bookings[w];
+                    server.send(tools_call(-n, "book_slot", {{"slot_id", writer_slot(first_day, w, k)}, {"customer_id", 1 + w % 3}}));
+                    const auto booked = server.read(30000);
+                    if (!ordered(booked)) {
+                        failed_writer("writer " + std::to_string(w) + ", booking " + std::to_string(k) + ": " + booked.dump());
+                        return;
+                    }
+                    bookings[w] = k + 1;
                 }
                 server.close_stdin();
                 server.wait();
@@ -161,15 +195,15 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
     };
     for (int i = 0; i < 3000 && !all_writing(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
 
-    int smallest = 1 << 30, largest = 0;
+    int smallest = 1 << 30, largest = 0, total_bookings = 0;
     std::vector<std::string> failed;
     for (int b = 0; b < kBackups; ++b) {
-        int before[kWriters];
-        for (int w = 0; w < kWriters; ++w) before[w] = acknowledged[w];
+        int before[kWriters], booked_before[kWriters];
+        for (int w = 0; w < kWriters; ++w) before[w] = acknowledged[w], booked_before[w] = bookings[w];
         const auto file = dir.file("backup-" + std::to_string(b) + ".db");
         const auto made = run_office_mcp({"backup", file, "--db", db});
-        int after[kWriters];
-        for (int w = 0; w < kWriters; ++w) after[w] = acknowledged[w];
+        int after[kWriters], booked_after[kWriters];
+        for (int w = 0; w < kWriters; ++w) after[w] = acknowledged[w], booked_after[w] = bookings[w];
         INFO("backup " << b << ": " << made.err);
         REQUIRE(made.status == 0);
         CHECK(made.out.find("schema " + std::to_string(office::kSchemaVersion)) != std::string::npos);
@@ -177,6 +211,18 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
         CHECK(!fs::exists(file + "-wal"));  // self-contained
         CHECK_NOTHROW(office::check_office_file(file));  // what restore checks
         const auto seen = orders_by_writer(file);
+        auto slots = booked_slots(file);
+        for (int w = 0; w < kWriters; ++w) {
+            // Writer w's bookings in the backup are its first ones, none missing in between.
+            int count = 0;
+            while (slots.erase(writer_slot(first_day, w, count))) ++count;
+            INFO("writer " << w << ": its first " << count << " bookings, acknowledged " << booked_before[w] << " before and "
+                           << booked_after[w] << " after");
+            CHECK(count >= booked_before[w]);
+            CHECK(count <= booked_after[w] + 1);
+            total_bookings += count;
+        }
+        CHECK(slots == std::set<std::int64_t>{3});  // nothing else booked but the demo's own slot 3
         int total = 0;
         for (int w = 0; w < kWriters; ++w) {
             const auto it = seen.find(w);
@@ -196,8 +242,9 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
     for (auto& t : writers) t.join();
     for (const auto& what : why) UNSCOPED_INFO(what);
     CHECK(failures == 0);
-    int orders = 0;
+    int orders = 0, booked = 0;
     for (auto& a : acknowledged) orders += a;
+    for (auto& b : bookings) booked += b;
     CHECK(largest > smallest);  // the writers kept writing while the backups were taken
 
     // The last backup restores into a new place (a file, and on PostgreSQL a new database too).
@@ -216,9 +263,9 @@ TEST_CASE("backup under load: every backup of a serving office is a prefix of ea
         CHECK(other.number("SELECT count(*) FROM lunch_orders") == number(file, "SELECT count(*) FROM lunch_orders"));
         CHECK(other.number("SELECT max(id) FROM audit") == number(file, "SELECT max(id) FROM audit"));
     }
-    std::printf("backup: under load (%s): %d backups while %d writers had %d orders acknowledged; each a prefix of every "
-                "writer's, %d to %d orders\n", on_postgres() ? "PostgreSQL" : "SQLite", kBackups, kWriters, orders, smallest,
-                largest);
+    std::printf("backup: under load (%s): %d backups while %d writers had %d orders and %d bookings acknowledged; each a "
+                "prefix of every writer's, %d to %d orders (%d bookings in all the backups)\n",
+                on_postgres() ? "PostgreSQL" : "SQLite", kBackups, kWriters, orders, booked, smallest, largest, total_bookings);
 }
 
 TEST_CASE("restore refuses a bad file with one sentence and leaves the office untouched, and a good one restores and serves", "[restore]") {

@@ -334,7 +334,10 @@ describe('the v2 SDK client pinned to protocol 2026-07-28', () => {
 
     test('listResources and readResource on 2026-07-28', async () => {
       const { resources } = await watcher.listResources();
-      assert.equal(resources.length, 8);
+      assert.equal(resources.length, 9);  // eight tables and the calendar
+      const calendar = JSON.parse((await watcher.readResource({ uri: 'office://calendar' })).contents[0].text);
+      assert.deepEqual(calendar.hours, []);  // the demo office has no opening hours
+      assert.equal(calendar.horizon_days, 90);
       const read = await watcher.readResource({ uri: 'office://invoices?after=3' });
       const page = JSON.parse(read.contents[0].text);
       assert.deepEqual(page.rows, [{

@@ -218,11 +218,11 @@ describe('the v1 SDK client on protocol 2025-11-25', () => {
       assert.deepEqual(watcher.getServerCapabilities().resources, { subscribe: true, listChanged: false });
     });
 
-    test('listResources lists the eight tables as office:// resources of JSON', async () => {
+    test('listResources lists the eight tables and the calendar as office:// resources of JSON', async () => {
       const { resources } = await watcher.listResources();
       assert.deepEqual(resources.map((r) => r.uri), [
         'office://customers', 'office://slots', 'office://invoices', 'office://refunds',
-        'office://lunch_orders', 'office://approval_requests', 'office://audit', 'office://menu',
+        'office://lunch_orders', 'office://approval_requests', 'office://audit', 'office://menu', 'office://calendar',
       ]);
       assert.ok(resources.every((r) => r.mimeType === 'application/json'));
       const { resourceTemplates } = await watcher.listResourceTemplates();
