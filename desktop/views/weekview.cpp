@@ -90,7 +90,7 @@ WeekView::WeekView(QWidget *parent)
     m_grid->verticalHeader()->setDefaultSectionSize(m_grid->fontMetrics().height() + 8);
     m_grid->setWordWrap(false);
     m_grid->setAccessibleName(tr("The office's week"));
-    connect(m_grid, &QTableWidget::itemSelectionChanged, this, &WeekView::selectionChanged);
+    connect(m_grid, &QTableWidget::itemSelectionChanged, this, &WeekView::updateButtons);
     connect(m_grid, &QTableWidget::cellClicked, this, &WeekView::cellClicked);
     layout->addWidget(m_grid, 1);
 
@@ -225,6 +225,7 @@ void WeekView::setBusy(bool busy)
 void WeekView::rebuild()
 {
     const QLocale locale;
+    const QDate shown = m_shownMonday;
     if (!m_weekChosen || !m_monday.isValid())
         m_monday = today().addDays(1 - today().dayOfWeek());
     const QDate sunday = m_monday.addDays(6);
@@ -290,6 +291,12 @@ void WeekView::rebuild()
     const QString range = tr("%1 – %2").arg(locale.toString(m_monday, QLocale::ShortFormat), locale.toString(sunday, QLocale::ShortFormat));
     m_title->setText(m_officeName.isEmpty() ? range : tr("%1 · %2").arg(m_officeName, range));
 
+    // The selection survives a refresh (the feed redraws the week at every change in the office).
+    const QTableWidgetItem *current = m_grid->currentItem();
+    const QString selectedTime = current && current->row() < m_grid->rowCount() && m_grid->verticalHeaderItem(current->row())
+                                     ? m_grid->verticalHeaderItem(current->row())->text()
+                                     : QString();
+    const int selectedColumn = current ? current->column() : -1;
     m_grid->clear();
     m_grid->setRowCount(int(m_times.size()));
     QStringList headers;
@@ -348,6 +355,9 @@ void WeekView::rebuild()
             m_grid->setItem(r, c, item);
         }
     }
+    if (shown == m_monday && rowOf(selectedTime) >= 0 && selectedColumn >= 0)
+        m_grid->setCurrentCell(rowOf(selectedTime), selectedColumn);
+    m_shownMonday = m_monday;
 
     if (!m_error.isEmpty()) {
         m_status->setText(m_error);
@@ -386,11 +396,6 @@ const WeekView::Cell *WeekView::selectedCell(QDate *day) const
         *day = d;
     const auto it = m_cells.constFind(key(d, m_times.at(row)));
     return it == m_cells.constEnd() ? nullptr : &*it;
-}
-
-void WeekView::selectionChanged()
-{
-    updateButtons();
 }
 
 void WeekView::updateButtons()

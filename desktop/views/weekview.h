@@ -95,7 +95,6 @@ private:
 
     void rebuild();
     void updateButtons();
-    void selectionChanged();
     void cellClicked(int row, int column);
     void request(const QString &tool);
     QDate today() const;
@@ -128,6 +127,7 @@ private:
 
     // What the grid shows.
     QDate m_monday;
+    QDate m_shownMonday;  // the week the grid holds now
     bool m_weekChosen = false;
     QDateTime m_now;  // invalid: the system clock
     QStringList m_times;  // the rows, HH:MM

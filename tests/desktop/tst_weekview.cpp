@@ -199,6 +199,13 @@ private slots:
             QVERIFY2(view->action(tool)->isVisible(), qPrintable(tool));
         QVERIFY(view->settingsButton()->isVisible());
 
+        // A change in the office redraws the week, and the person's selection stays where it was.
+        select(view, tue, QStringLiteral("10:00"));
+        QVERIFY(!call(*window, QStringLiteral("book_slot"), {{QStringLiteral("slot_id"), 202703241200LL}, {QStringLiteral("customer_id"), 2}}).isError());
+        QTRY_COMPARE_WITH_TIMEOUT(view->cellAt(wed, QStringLiteral("12:00")).kind, WeekView::Kind::Booked, 10000);
+        QCOMPARE(view->grid()->currentRow(), view->rowOf(QStringLiteral("10:00")));
+        QCOMPARE(view->grid()->currentColumn(), view->columnOf(tue));
+
         // Cancel: the booking selected, the office's form asks, the slot is free again.
         select(view, fri, QStringLiteral("09:00"));
         QVERIFY(view->action(QStringLiteral("cancel_booking"))->isEnabled());
