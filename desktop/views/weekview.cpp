@@ -240,7 +240,6 @@ void WeekView::rebuild()
         for (const Range &r : m_hours.value(day.dayOfWeek() % 7)) {
             for (int m = r.opens; m + r.slot <= r.closes; m += r.slot) {
                 const QString time = clock(m);
-                starts << m;
                 Cell cell;
                 cell.slotId = generatedId(day, time);
                 cell.kind = Kind::Free;
@@ -256,6 +255,7 @@ void WeekView::rebuild()
                     cell.kind = Kind::Closed;
                 else if (day > last)
                     cell.kind = Kind::Outside;  // beyond how far ahead the office takes bookings
+                starts << m;
                 m_cells.insert(key(day, time), cell);
             }
         }

@@ -266,6 +266,8 @@ private slots:
         QCOMPARE(view.cellAt(sunday, QStringLiteral("02:30")).kind, WeekView::Kind::Outside);
         QCOMPARE(view.cellAt(sunday, QStringLiteral("03:00")).kind, WeekView::Kind::Free);
         QCOMPARE(view.cellAt(sunday, QStringLiteral("03:00")).slotId, 202703280300LL);
+        QCOMPARE(view.rowOf(QStringLiteral("02:00")), -1);  // no row for what the clocks skip
+        QCOMPARE(view.grid()->rowCount(), 4);             // 01:00, 01:30, 03:00, 03:30
     }
 
     void theDayNamesAreTheDesksLanguage()
