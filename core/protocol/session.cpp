@@ -252,6 +252,8 @@ Session::Reply Session::dispatch(Request& request) {
         {"notifications/cancelled", {&Session::on_cancelled, true, true}},
         {"logging/setLevel", {&Session::on_set_level, true, false}},
         {"resources/list", {&Session::on_resources_list, true, true}},
+        {"prompts/list", {&Session::on_prompts_list, true, true}},  // session_prompts.cpp
+        {"prompts/get", {&Session::on_prompts_get, true, true}},
         {"resources/templates/list", {&Session::on_resource_templates, true, true}},
         {"resources/read", {&Session::on_resources_read, true, true}},
         {"resources/subscribe", {&Session::on_subscribe, true, false}},  // 2026-07-28: subscriptions/listen
@@ -340,6 +342,7 @@ Session::Reply Session::on_initialize(Request& request) {
     return json{{"protocolVersion", legacy_->caller.protocol_version},
                 {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                  {"prompts", {{"listChanged", false}}},
                                   {"logging", json::object()}}},
                 {"serverInfo", server_info(legacy_->caller.protocol_version)},
                 {"instructions", kInstructions}};
@@ -362,6 +365,7 @@ Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
                 {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                  {"prompts", {{"listChanged", false}}},
                                   {"extensions", {{kTasksExtension, json::object()}}}}},
                 {"instructions", kInstructions},
                 {"ttlMs", kToolsTtlMs},

@@ -28,6 +28,7 @@
 
 namespace office {
 
+struct Prompt;
 
 inline constexpr std::string_view kServerName = "office-mcp";
 std::string_view server_version();
@@ -128,6 +129,8 @@ private:
     Reply on_cancelled(Request& request);
     Reply on_set_level(Request& request);
     Reply on_resources_list(Request& request);
+    Reply on_prompts_list(Request& request);
+    Reply on_prompts_get(Request& request);
     Reply on_resource_templates(Request& request);
     Reply on_resources_read(Request& request);
     Reply on_subscribe(Request& request);
@@ -162,6 +165,7 @@ private:
     const Tool* find_tool(std::string_view name);
     const Tool* shaped(const Tool* tool, std::vector<MenuItem> menu);  // `tool` for `menu`
     bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
+    bool offers(const Prompt& prompt);  // every tool it names is served (reads the menu for order_lunch)
     bool serves_menu_tool() const;
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const Request& request, const std::string& uri) const;

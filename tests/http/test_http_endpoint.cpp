@@ -180,7 +180,7 @@ TEST_CASE("an Mcp-Name in the spec's base64 form is decoded before it is compare
 
 TEST_CASE("a 2026-07-28 request for an unknown method is 404, an unknown version 400") {
     Office office;
-    const auto unknown = office.modern("prompts/list");
+    const auto unknown = office.modern("widgets/list");
     CHECK(unknown.status == 404);
     CHECK(body(unknown)["error"]["code"] == -32601);
 

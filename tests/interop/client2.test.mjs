@@ -93,6 +93,19 @@ describe('the v2 SDK client pinned to protocol 2026-07-28', () => {
 
     toolCoverageTests(() => session.client, ProtocolError);
 
+    test('listPrompts offers the office\'s four prompts and getPrompt renders one with the customer resolved', async () => {
+      const { prompts } = await session.client.listPrompts();
+      assert.deepEqual(prompts.map((p) => p.name), ['book-appointment', 'refund-invoice', 'order-lunch', 'customer-summary']);
+      assert.deepEqual(prompts[0].arguments.map((a) => [a.name, a.required]), [['customer', true], ['day', false]]);
+      const got = await session.client.getPrompt({ name: 'book-appointment', arguments: { customer: 'Maria', day: '2026-09-04' } });
+      assert.equal(got.messages.length, 1);
+      assert.equal(got.messages[0].role, 'user');
+      assert.match(got.messages[0].content.text, /use customer_id 1\./);
+      assert.match(got.messages[0].content.text, /call book_slot with \{"slot_id": <the slot I chose>, "customer_id": 1\}/);
+      await assert.rejects(session.client.getPrompt({ name: 'book-appointment', arguments: {} }),
+        (e) => e instanceof ProtocolError && e.code === -32602 && /missing required argument "customer"/.test(e.message));
+    });
+
     test('tools/list is cacheable for everyone: an integer ttlMs and cacheScope "public"', async () => {
       const [list] = sentRequests(session.wire, 'tools/list');
       const { result } = responseTo(session.wire, list);

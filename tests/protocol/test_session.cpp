@@ -234,11 +234,11 @@ TEST_CASE("tools/call without a tool name or with non-object arguments is invali
 
 TEST_CASE("an unknown method is method-not-found in both eras", "[session]") {
     Office office;
-    CHECK(office.error(modern(1, "prompts/list")) ==
-          json{{"code", -32601}, {"message", "Method not found: prompts/list"}});
+    CHECK(office.error(modern(1, "widgets/list")) ==
+          json{{"code", -32601}, {"message", "Method not found: widgets/list"}});
     initialize(office, "2025-11-25");
-    CHECK(office.error(request(2, "prompts/list")) ==
-          json{{"code", -32601}, {"message", "Method not found: prompts/list"}});
+    CHECK(office.error(request(2, "widgets/list")) ==
+          json{{"code", -32601}, {"message", "Method not found: widgets/list"}});
 }
 
 TEST_CASE("a line that is not JSON is a parse error and the next line is still served", "[session]") {
@@ -336,6 +336,7 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
         CHECK(r == json{{"protocolVersion", version},
                         {"capabilities", {{"tools", {{"listChanged", true}}},
                                           {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                          {"prompts", {{"listChanged", false}}},
                                           {"logging", json::object()}}},
                         {"serverInfo", server_info(version >= "2025-06-18")},
                         {"instructions",
@@ -384,7 +385,7 @@ TEST_CASE("the lunch calls behave the same in every legacy era", "[session]") {
     auto float_quantity = office.result(legacy_call(4, "order_lunch", json::parse(R"({"item":"ensalada","quantity":2.0})")));
     CHECK(text_of(float_quantity) == "Ordered 2 ensaladas.");
     CHECK(office.error(legacy_call(5, "order_pizza", json::object()))["code"] == -32602);
-    CHECK(office.error(request(6, "prompts/list"))["code"] == -32601);
+    CHECK(office.error(request(6, "widgets/list"))["code"] == -32601);
     CHECK(office.number("SELECT count(*) FROM lunch_orders WHERE client = 'legacy-client/2.0'") == 2);
 }
 
@@ -419,7 +420,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
         request(1, "ping"),
         notification("notifications/progress", {{"progressToken", 1}, {"progress", 1}}),
         legacy_call(2, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}}),
-        request("three", "prompts/list"),
+        request("three", "widgets/list"),
         json(7),
     });
     auto lines = office.send(batch);
@@ -430,7 +431,7 @@ TEST_CASE("a 2025-03-26 batch is answered with one array and notifications get n
     CHECK(replies[0] == json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}});
     CHECK(replies[1]["id"] == 2);
     CHECK(text_of(replies[1]["result"]) == "Ordered 2 tortillas.");
-    CHECK(replies[2] == json{{"jsonrpc", "2.0"}, {"id", "three"}, {"error", {{"code", -32601}, {"message", "Method not found: prompts/list"}}}});
+    CHECK(replies[2] == json{{"jsonrpc", "2.0"}, {"id", "three"}, {"error", {{"code", -32601}, {"message", "Method not found: widgets/list"}}}});
     CHECK(replies[3] == json{{"jsonrpc", "2.0"},
                              {"error", {{"code", -32600}, {"message", "Invalid Request: a message must be a JSON object"}}}});
 
@@ -534,6 +535,7 @@ TEST_CASE("server/discover answers at once and tells how long to cache it", "[se
     CHECK(r["supportedVersions"] == json::array({"2026-07-28"}));
     CHECK(r["capabilities"] == json{{"tools", {{"listChanged", true}}},
                                     {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                    {"prompts", {{"listChanged", false}}},
                                     {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}});
     CHECK(r["ttlMs"] == 3600000);
     CHECK(r["cacheScope"] == "public");
