@@ -75,6 +75,16 @@ CALLS = [
     ("add_menu_item", {"item": "gazpacho", "price": "4.50"}),
     ("remove_menu_item", {"item": "tortilla"}),
     ("order_lunch", {"item": "gazpacho", "quantity": 3}),
+    ("set_office", {"time_zone": "Europe/Madrid", "name": "Clínica Sol", "horizon_days": 60}),
+    ("set_office", {"time_zone": "Nowhere/Atlantis"}),
+    ("set_hours", {"days": "mon-fri", "ranges": "09:00-13:00,15:00-18:00", "slot_minutes": 30}),
+    ("set_hours", {"days": "sun", "ranges": "closed"}),
+    ("close_days", {"from": "2026-12-24", "to": "2026-12-26", "reason": "Navidad"}),
+    ("open_day", {"day": "2026-12-26"}),
+    ("list_availability", {}),
+    ("list_availability", {"from": "2026-12-07", "to": "2026-12-13"}),
+    ("move_booking", {"slot_id": 3, "to_slot_id": 4}),
+    ("cancel_booking", {"slot_id": 4}),
     ("no_such_tool", {}),
 ]
 
@@ -119,6 +129,19 @@ sessions["modern-tasks"] = [
     req(14, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 4},
                            "_meta": dict(envelope(tasks), **{"office-mcp/idempotencyKey": "refund-4"})}),
 ]
+# The prompts (core/office/prompts.h): each rendered, and the refusals.
+sessions["modern-prompts"] = [
+    modern(1, "prompts/list"),
+    modern(2, "prompts/get", {"name": "book-appointment", "arguments": {"customer": "Maria", "day": "2026-09-04"}}),
+    modern(3, "prompts/get", {"name": "book-appointment", "arguments": {"customer": "example.com"}}),
+    modern(4, "prompts/get", {"name": "refund-invoice", "arguments": {"customer": "Priya", "invoice": "4"}}),
+    modern(5, "prompts/get", {"name": "order-lunch", "arguments": {"item": "paella", "quantity": "2"}}),
+    modern(6, "prompts/get", {"name": "customer-summary", "arguments": {"customer": "2"}}),
+    modern(7, "prompts/get", {"name": "book-appointment", "arguments": {"customer": 7, "day": "2026-02-30"}}),
+    modern(8, "prompts/get", {"name": "nothing"}),
+    modern(9, "prompts/get", {"name": "order-lunch", "arguments": ["tortilla"]}),
+    modern(10, "prompts/list", {"cursor": "x"}),
+]
 sessions["modern-errors"] = [
     modern(1, "ping"),
     req(2, "tools/list", {"_meta": envelope(version="2099-01-01")}),
@@ -140,6 +163,7 @@ for version in LEGACY:
     for n, (tool, args) in enumerate(CALLS, start=3):
         lines.append(req(n, "tools/call", {"name": tool, "arguments": args}))
     lines.append(req(40, "resources/list"))
+    lines.append(req(42, "prompts/get", {"name": "book-appointment", "arguments": {"customer": "Tomas"}}))
     lines.append(req(41, "initialize", {"protocolVersion": version}))
     if version >= "2025-06-18":
         lines += [req(50, "tools/call", {"name": "issue_refund", "arguments": {"invoice_id": 2}}),
