@@ -173,12 +173,14 @@ WhoIs who_is(OfficeStore& store, const std::string& query, Locale locale, bool m
     return {in(kTheirId, locale), query, fill(in(kCustomerSeveral, locale), {query, list})};
 }
 
-// A call's arguments as the model writes them: {"slot_id": <...>, "customer_id": 2}.
+// A call's arguments as the model writes them: {"slot_id": <...>, "customer_id": 2}. Ids and
+// quantities are numbers (or a placeholder to fill in); everything else is a JSON string.
 std::string call_arguments(const std::vector<std::pair<std::string, std::string>>& pairs) {
     std::string out = "{";
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const auto& [key, value] = pairs[i];
-        const bool raw = all_digits(value) || (!value.empty() && value.front() == '<');
+        const bool number = key.ends_with("_id") || key == "quantity";
+        const bool raw = number && (all_digits(value) || (!value.empty() && value.front() == '<'));
         out += (i ? ", \"" : "\"") + key + "\": " + (raw ? value : json(value).dump());
     }
     return out + "}";
