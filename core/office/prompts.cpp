@@ -3,6 +3,7 @@
 #include "calendar.h"
 #include "office_store.h"
 #include "records.h"
+#include "utf8.h"
 
 #include <array>
 #include <cctype>
@@ -10,6 +11,8 @@
 namespace office {
 
 namespace {
+
+constexpr std::size_t kMaxArgumentCharacters = 100;
 
 // A text in each of the office's languages, in the order of Locale (en, es, zh_CN).
 using Texts = std::array<const char*, 3>;
@@ -247,6 +250,9 @@ std::string prompt_arguments_problem(const Prompt& prompt, const json& arguments
         }() + ")";
         if (!value.is_string()) return "argument \"" + name + "\" must be a string";
         const auto& text = value.get_ref<const std::string&>();
+        // As long as find_customer's query may be (a customer is looked up with it).
+        if (utf8::count_characters(text) > kMaxArgumentCharacters)
+            return "argument \"" + name + "\" is longer than " + std::to_string(kMaxArgumentCharacters) + " characters";
         if (text.empty()) continue;
         if ((name == "invoice" || name == "quantity") && (!all_digits(text) || std::stoll(text) < 1))
             return "argument \"" + name + "\" must be a whole number of at least 1, not \"" + text + "\"";

@@ -41,8 +41,8 @@ json describe_prompt(const Prompt& prompt, Locale locale);
 json render_prompt(const Prompt& prompt, const json& arguments, OfficeStore& store, Locale locale);
 
 // What is wrong with `arguments` for `prompt` (not an object, a value that is not a string, a
-// required one missing, one it does not take, a day that is not YYYY-MM-DD, an invoice or a
-// quantity that is not a whole number), or empty.
+// required one missing, one it does not take, one longer than 100 characters, a day that is not
+// YYYY-MM-DD, an invoice or a quantity that is not a whole number), or empty.
 std::string prompt_arguments_problem(const Prompt& prompt, const json& arguments);
 
 }  // namespace office
