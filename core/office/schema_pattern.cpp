@@ -8,7 +8,8 @@ namespace office::schema_internal {
 // product of all counts must stay small (it over-counts counts side by side, never under-
 // counts; the tools' one pattern multiplies to 16). And it accepts a repetition of a repetition
 // ("a++", "}+{0}+"), which ECMAScript calls a syntax error and which backtracks exponentially:
-// after a quantifier only one "?" (lazy) may follow. Returns the problem, or "" for none.
+// after a quantifier only one "?" (lazy) may follow. Nor may a backreference \N come (its number
+// is read the same way). Returns the problem, or "" for none.
 constexpr std::uint64_t kMaxRepeats = 100'000;
 std::string pattern_problem(std::string_view pattern) {
     std::uint64_t product = 1;
@@ -43,12 +44,20 @@ std::string pattern_problem(std::string_view pattern) {
             continue;
         }
         after_quantifier = false;
+        // A backreference \1 ... \9...: libstdc++ reads its number with the same overflowing
+        // multiplication, in a class too ("\\999999999999999999999" was found by the fuzzer).
+        const auto backreference = [&](std::size_t at) {
+            return at + 1 < pattern.size() && pattern[at] == '\\' && pattern[at + 1] >= '1' && pattern[at + 1] <= '9';
+        };
+        if (backreference(i)) return "uses a backreference";
         if (c == '\\') {
             ++i;  // an escaped character, \{ and \* included
         } else if (c == '[') {
             // A character class: its *, + and { are plain characters.
-            for (++i; i < pattern.size() && pattern[i] != ']'; ++i)
+            for (++i; i < pattern.size() && pattern[i] != ']'; ++i) {
+                if (backreference(i)) return "uses a backreference";
                 if (pattern[i] == '\\') ++i;
+            }
         }
     }
     return {};

@@ -450,6 +450,16 @@ TEST_CASE("a pattern that repeats a repetition is refused when compiled, as ECMA
     CHECK(messages(one("d", R"({"pattern":"^[*+?{]+$"})"), R"({"d":"*+?{"})").empty());
 }
 
+TEST_CASE("a pattern with a backreference is refused when compiled") {
+    // Found by tests/fuzz/fuzz_schema_validator: libstdc++ overflowed reading \999999999999999999999
+    // (tests/fuzz/regressions/schema/regex-backreference-overflow.txt).
+    CHECK_THROWS_WITH(one("d", R"({"pattern":"^(a)\\1$"})"), "malformed schema: d: pattern ^(a)\\1$ uses a backreference");
+    CHECK_THROWS_AS(one("d", R"({"pattern":"Z\\\\\\999999999999999999999"})"), std::invalid_argument);
+    CHECK_THROWS_AS(one("d", R"({"pattern":"[\\9]"})"), std::invalid_argument);
+    // An escaped backslash before a digit is a backslash and a digit, and \0 no backreference.
+    CHECK(messages(one("d", R"({"pattern":"^\\\\9$"})"), R"({"d":"\\9"})").empty());
+}
+
 TEST_CASE("a pattern whose repeat counts would overflow or multiply past 100000 is refused when compiled") {
     // Found by tests/fuzz/fuzz_schema_validator: libstdc++ overflowed reading {3333...4}.
     CHECK_THROWS_WITH(one("d", R"({"pattern":"^[0-9]{333333333333333333333333333334}$"})"),
