@@ -32,7 +32,33 @@ RESULT_TYPES = {
     "resources/read": "ReadResourceResult",
     "resources/subscribe": "EmptyResult",
     "resources/unsubscribe": "EmptyResult",
+    "prompts/list": "ListPromptsResult",
+    "prompts/get": "GetPromptResult",
+    "completion/complete": "CompleteResult",
 }
+
+
+def prompt_requests(base):
+    """Prompts and completions (issue 39): each prompt, a refusal, and every kind of completion."""
+    yield "prompts/list", {**base}
+    for name, arguments in [("book-appointment", {"customer": "Maria", "day": "2026-09-04"}),
+                            ("refund-invoice", {"customer": "example.com"}),
+                            ("order-lunch", {"item": "tortilla", "quantity": "2"}),
+                            ("customer-summary", {"customer": "3"}),
+                            ("book-appointment", {})]:
+        yield "prompts/get", {"name": name, "arguments": arguments, **base}
+    prompt = lambda name: {"type": "ref/prompt", "name": name}
+    for ref, argument, context in [(prompt("book-appointment"), {"name": "customer", "value": "ma"}, None),
+                                   (prompt("book-appointment"), {"name": "day", "value": "2026"}, None),
+                                   (prompt("refund-invoice"), {"name": "invoice", "value": ""}, {"customer": "Maria"}),
+                                   (prompt("order-lunch"), {"name": "item", "value": "t"}, None),
+                                   ({"type": "ref/resource", "uri": "office://{table}{?after,limit}"},
+                                    {"name": "table", "value": "s"}, None),
+                                   (prompt("nothing"), {"name": "x", "value": ""}, None)]:
+        params = {"ref": ref, "argument": argument, **base}
+        if context:
+            params["context"] = {"arguments": context}
+        yield "completion/complete", params
 
 
 def envelope(caps=None):
@@ -125,6 +151,8 @@ def run_session(version, db):
                                "requestState": asked["requestState"], **envelope({"elicitation": {}})})
         # The tables as resources, and a listen that hears of a write; its completion result
         # comes when stdin closes.
+        for method, params in prompt_requests(envelope()):
+            request(method, params)
         request("resources/list", envelope())
         request("resources/templates/list", envelope())
         request("resources/read", {"uri": "office://slots?limit=2", **envelope()})
@@ -149,6 +177,8 @@ def run_session(version, db):
         request("tools/list", {})
         for params in calls({}, bool(caps)):
             request("tools/call", params)
+        for method, params in prompt_requests({}):
+            request(method, params)
         request("resources/list", {})
         request("resources/templates/list", {})
         request("resources/read", {"uri": "office://invoices?limit=2"})

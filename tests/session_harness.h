@@ -26,13 +26,23 @@ inline constexpr std::int64_t kStart = 1'790'000'000;  // 2026-09-21, a fixed "n
 
 inline StateSealer::Key test_key(unsigned char fill) { return StateSealer::Key(32, fill); }
 
-// The one text block of a tools/call result.
+// The one text block of a tools/call result (first; what follows it are links to the rows it
+// names, links_of).
 inline std::string text_of(const json& result) {
     INFO(result.dump());
     REQUIRE(result.contains("content"));
-    REQUIRE(result["content"].size() == 1);
+    REQUIRE(!result["content"].empty());
     CHECK(result["content"][0]["type"] == "text");
+    for (std::size_t i = 1; i < result["content"].size(); ++i) CHECK(result["content"][i]["type"] == "resource_link");
     return result["content"][0]["text"].get<std::string>();
+}
+
+// The URIs of a tools/call result's resource_link blocks, in order.
+inline std::vector<std::string> links_of(const json& result) {
+    std::vector<std::string> uris;
+    for (const auto& block : result.value("content", json::array()))
+        if (block.value("type", "") == "resource_link") uris.push_back(block["uri"]);
+    return uris;
 }
 
 inline bool is_error(const json& result) { return result.value("isError", false); }

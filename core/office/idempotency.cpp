@@ -65,6 +65,8 @@ std::optional<ToolResult> earlier_result(OfficeStore& store, const CallContext& 
 std::string stored_form(const ToolResult& result) {
     json r{{"text", result.text}, {"structured", result.structured}, {"is_error", result.is_error}, {"queued", result.queued}};
     if (!result.task.is_null()) r["task"] = result.task;
+    for (const auto& link : result.links)
+        r["links"].push_back({{"table", table_info(link.table).name}, {"id", link.id}, {"title", link.title}});
     return r.dump();
 }
 
@@ -73,6 +75,9 @@ ToolResult stored_result(const std::string& form) {
     ToolResult result{r.at("text").get<std::string>(), r.at("structured"), r.at("is_error").get<bool>(),
                       r.at("queued").get<bool>()};
     if (const auto task = r.find("task"); task != r.end()) result.task = *task;
+    for (const auto& link : r.value("links", json::array()))
+        if (const auto table = table_named(link.at("table").get<std::string>()))
+            result.links.push_back({*table, link.at("id").get<std::int64_t>(), link.at("title").get<std::string>()});
     return result;
 }
 

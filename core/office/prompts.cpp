@@ -157,13 +157,19 @@ struct WhoIs {
     std::string sentence;
 };
 
+// The one customer of `page` (find_customers of `query`) that `query` names: the only match,
+// or the one whose name is exactly the query; null when that is ambiguous or none matches.
+const Customer* unambiguous(const CustomerPage& page, const std::string& query) {
+    if (page.customers.size() == 1 && page.more == 0) return &page.customers.front();
+    for (const auto& c : page.customers)
+        if (same_name(c.name, query)) return &c;
+    return nullptr;
+}
+
 WhoIs who_is(OfficeStore& store, const std::string& query, Locale locale, bool may_add) {
     if (all_digits(query)) return {query, "#" + query, fill(in(kCustomerId, locale), {query})};
     const CustomerPage page = store.find_customers(query);
-    const Customer* one = page.customers.size() == 1 && page.more == 0 ? &page.customers.front() : nullptr;
-    for (const auto& c : page.customers)
-        if (!one && same_name(c.name, query)) one = &c;
-    if (one) {
+    if (const Customer* one = unambiguous(page, query)) {
         const auto id = std::to_string(one->id);
         return {id, one->name, fill(in(kCustomerFound, locale), {id, one->name, one->email})};
     }
@@ -221,6 +227,17 @@ namespace {
 std::size_t index_of(const Prompt& prompt) { return static_cast<std::size_t>(&prompt - office_prompts().data()); }
 
 }  // namespace
+
+std::optional<std::int64_t> customer_named(OfficeStore& store, const std::string& query) {
+    if (all_digits(query)) {
+        const auto id = std::stoll(query);
+        return store.customer_name(id) ? std::optional(id) : std::nullopt;
+    }
+    if (query.empty()) return std::nullopt;
+    const CustomerPage page = store.find_customers(query);
+    const Customer* one = unambiguous(page, query);
+    return one ? std::optional(one->id) : std::nullopt;
+}
 
 const Prompt* prompt_named(const std::string& name) {
     for (const auto& p : office_prompts())

@@ -10,6 +10,8 @@
 #include "json_rpc.h"
 #include "person_texts.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,10 @@ struct Prompt {
 // The prompts, in a stable order.
 const std::vector<Prompt>& office_prompts();
 const Prompt* prompt_named(const std::string& name);
+
+// The customer `query` (a prompt's customer argument) names, as render_prompt resolves it: an
+// id that is a customer's, the one match of find_customers, or the one whose name it is exactly.
+std::optional<std::int64_t> customer_named(OfficeStore& store, const std::string& query);
 
 // The prompts/list entry of `prompt`, its title and descriptions in `locale`.
 json describe_prompt(const Prompt& prompt, Locale locale);

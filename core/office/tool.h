@@ -7,6 +7,7 @@
 #include "trace.h"
 #include "clock.h"
 #include "json_rpc.h"
+#include "office_tables.h"
 #include "person_texts.h"
 #include "schema_validator.h"
 
@@ -19,6 +20,15 @@ namespace office {
 
 class OfficeStore;
 
+// A row a result names (a customer found, a slot booked): the reply links to its resource,
+// office://<table>/<id> (core/protocol/office_resources.h), where the era has resource_link.
+struct RowLink {
+    OfficeTable table;
+    std::int64_t id = 0;
+    std::string title;  // what a person calls it: the customer's name, "invoice 2", "slot 1 (2026-09-04 09:00)"
+    bool operator==(const RowLink&) const = default;
+};
+
 // A result the model reads: text for people and models, plus the same data as
 // structuredContent where the era has it (null: none).
 struct ToolResult {
@@ -30,6 +40,7 @@ struct ToolResult {
     // Not null: the call goes on as this task (core/office/tasks.h), and the reply is its
     // CreateTaskResult; text and structured are what the task's status says.
     json task = nullptr;
+    std::vector<RowLink> links;  // after the text, as resource_link content
 };
 
 // "Ask a person": one elicitation form under a key the tool chooses.

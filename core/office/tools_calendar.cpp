@@ -22,7 +22,10 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
     CustomerPage page = ctx.store().find_customers(query);
     json customers = json::array();
     std::string lines;
+    std::vector<RowLink> links;
+    links.reserve(page.customers.size());
     for (auto& c : page.customers) {
+        links.push_back(customer_link(c.id, c.name));
         lines += "\n- #";
         lines += std::to_string(c.id);
         lines += ' ';
@@ -55,7 +58,9 @@ ToolOutcome find_customer(CallContext& ctx, const json& args) {
         structured["more_matches"] = page.more;
         structured["more_matches_exact"] = page.more_exact;
     }
-    return ToolResult{std::move(text), std::move(structured)};
+    ToolResult result{std::move(text), std::move(structured)};
+    result.links = std::move(links);
+    return result;
 }
 
 // ---- list_availability ------------------------------------------------------------------
@@ -220,9 +225,10 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     const std::string what = slot_words(slot_id, day, time);
     audit(store, ctx, "slot_booked", "slot", slot_id,
           "Booked " + what + " for " + *name + " (customer " + std::to_string(customer_id) + ").", now);
-    return commit_with_result(tx, store, ctx,
-                              ToolResult{"Booked " + what + " for " + *name + ".",
-                                         json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}});
+    ToolResult result{"Booked " + what + " for " + *name + ".",
+                      json{{"slot_id", slot_id}, {"customer_id", customer_id}, {"day", day}, {"time", time}}};
+    result.links = {slot_link(slot_id, day, time), customer_link(customer_id, *name)};
+    return commit_with_result(tx, store, ctx, std::move(result));
 }
 
 ToolOutcome cancel_booking(CallContext& ctx, const json& args) {
@@ -283,13 +289,14 @@ ToolOutcome move_booking(CallContext& ctx, const json& args) {
         const std::string change = slot_words(slot_id, slot.day, slot.time) + " to " + slot_words(to_slot_id, to.day, to.time);
         audit(store, ctx, "booking_moved", "slot", to_slot_id,
               "Moved the booking of " + name + " (customer " + std::to_string(*slot.customer_id) + ") from " + change + ".", now);
-        return commit_with_result(tx, store, ctx,
-                                  ToolResult{"Moved " + name + "'s booking from " + change + ".",
-                                             json{{"slot_id", to_slot_id},
-                                                  {"from_slot_id", slot_id},
-                                                  {"customer_id", *slot.customer_id},
-                                                  {"day", to.day},
-                                                  {"time", to.time}}});
+        ToolResult result{"Moved " + name + "'s booking from " + change + ".",
+                          json{{"slot_id", to_slot_id},
+                               {"from_slot_id", slot_id},
+                               {"customer_id", *slot.customer_id},
+                               {"day", to.day},
+                               {"time", to.time}}};
+        result.links = {slot_link(to_slot_id, to.day, to.time), customer_link(*slot.customer_id, name)};
+        return commit_with_result(tx, store, ctx, std::move(result));
     } catch (const std::invalid_argument& e) {
         return calendar_unreadable(e);
     }

@@ -56,6 +56,14 @@ inline void audit(OfficeStore& store, const CallContext& ctx, std::string_view a
     store.append_audit(entry);
 }
 
+// Links to the rows a result names (RowLink): a customer by its name, an invoice and a slot by
+// their number.
+inline RowLink customer_link(std::int64_t id, std::string name) { return {OfficeTable::customers, id, std::move(name)}; }
+inline RowLink invoice_link(std::int64_t id) { return {OfficeTable::invoices, id, "invoice " + std::to_string(id)}; }
+inline RowLink slot_link(std::int64_t id, const std::string& day, const std::string& time) {
+    return {OfficeTable::slots, id, "slot " + std::to_string(id) + " (" + day + " " + time + ")"};
+}
+
 ToolOutcome find_customer(CallContext& ctx, const json& args);
 ToolOutcome list_availability(CallContext& ctx, const json& args);
 ToolOutcome book_slot(CallContext& ctx, const json& args);

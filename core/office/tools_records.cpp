@@ -16,14 +16,21 @@ std::optional<std::string> optional_text(const json& args, const char* name) {
     return it == args.end() ? std::nullopt : std::optional(it->get<std::string>());
 }
 
+// `links`: the row the change made or changed, to link the result to (a customer's data has
+// its id and name, an invoice's its invoice_id).
+enum class Links { none, customer, invoice };
+
 template <typename Change>
-ToolOutcome change_records(CallContext& ctx, Change&& change) {
+ToolOutcome change_records(CallContext& ctx, Change&& change, Links links = Links::none) {
     auto& store = ctx.store();
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     RecordOutcome outcome = change(store, stamp(ctx, utc_time(ctx.now())));
     if (!outcome.ok) return refuse(std::move(outcome.sentence));
-    return commit_with_result(tx, store, ctx, ToolResult{std::move(outcome.sentence), std::move(outcome.data)});
+    ToolResult result{std::move(outcome.sentence), std::move(outcome.data)};
+    if (links == Links::customer) result.links = {customer_link(result.structured["id"], result.structured["name"])};
+    if (links == Links::invoice) result.links = {invoice_link(result.structured["invoice_id"])};
+    return commit_with_result(tx, store, ctx, std::move(result));
 }
 
 }  // namespace
@@ -31,13 +38,13 @@ ToolOutcome change_records(CallContext& ctx, Change&& change) {
 ToolOutcome add_customer_tool(CallContext& ctx, const json& args) {
     return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
         return add_customer(store, by, args["name"].get_ref<const std::string&>(), args["email"].get_ref<const std::string&>());
-    });
+    }, Links::customer);
 }
 
 ToolOutcome edit_customer_tool(CallContext& ctx, const json& args) {
     return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
         return edit_customer(store, by, id_argument(args["customer_id"]), optional_text(args, "name"), optional_text(args, "email"));
-    });
+    }, Links::customer);
 }
 
 ToolOutcome remove_customer_tool(CallContext& ctx, const json& args) {
@@ -50,13 +57,13 @@ ToolOutcome add_invoice_tool(CallContext& ctx, const json& args) {
     return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
         return add_invoice(store, by, id_argument(args["customer_id"]), args["amount"].get_ref<const std::string&>(),
                            optional_text(args, "status").value_or("open"));
-    });
+    }, Links::invoice);
 }
 
 ToolOutcome pay_invoice_tool(CallContext& ctx, const json& args) {
     return change_records(ctx, [&](OfficeStore& store, const AuditEntry& by) {
         return pay_invoice(store, by, id_argument(args["invoice_id"]));
-    });
+    }, Links::invoice);
 }
 
 ToolOutcome add_menu_item_tool(CallContext& ctx, const json& args) {

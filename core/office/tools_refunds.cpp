@@ -33,7 +33,9 @@ ToolOutcome open_invoices(CallContext& ctx, const json& args) {
                       "; call find_customer to look up the customer's id.");
     json invoices = json::array();
     std::string lines;
+    std::vector<RowLink> links{customer_link(customer_id, *name)};
     for (auto& invoice : store.invoices_of(customer_id)) {
+        links.push_back(invoice_link(invoice.id));
         lines += "\n- invoice " + std::to_string(invoice.id) + ": " +
                  money_state(invoice.cents, invoice.status, invoice.refunded);
         invoices.push_back({{"invoice_id", invoice.id},
@@ -43,8 +45,9 @@ ToolOutcome open_invoices(CallContext& ctx, const json& args) {
                             {"left", cents_to_amount(invoice.left())}});
     }
     std::string text = invoices.empty() ? *name + " has no invoices." : "Invoices of " + *name + ":" + lines;
-    return ToolResult{std::move(text),
-                      json{{"customer_id", customer_id}, {"customer", *name}, {"invoices", std::move(invoices)}}};
+    ToolResult result{std::move(text), json{{"customer_id", customer_id}, {"customer", *name}, {"invoices", std::move(invoices)}}};
+    result.links = std::move(links);
+    return result;
 }
 
 // ---- issue_refund -----------------------------------------------------------------------
@@ -318,15 +321,16 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
                       now);
     }
     audit(store, ctx, "refund_issued", "invoice", invoice_id, std::move(detail), now);
-    return commit_with_result(tx, store, ctx, ToolResult{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" +
-                          invoice->customer + ")" + (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") +
-                          ". Reason: " + reason,
+    ToolResult result{"Refunded " + format_cents(cents) + " of invoice " + std::to_string(invoice_id) + " (" + invoice->customer + ")" +
+                          (left > 0 ? "; " + format_cents(left) + " is left to refund" : "") + ". Reason: " + reason,
                       json{{"invoice_id", invoice_id},
                            {"status", "refunded"},
                            {"refund_id", refund_id},
                            {"amount", cents_to_amount(cents)},
                            {"refunded", cents_to_amount(refunded)},
-                           {"left", cents_to_amount(left)}}});
+                           {"left", cents_to_amount(left)}}};
+    result.links = {invoice_link(invoice_id)};
+    return commit_with_result(tx, store, ctx, std::move(result));
 }
 
 }  // namespace office::tools_internal

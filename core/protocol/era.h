@@ -19,18 +19,22 @@ struct Revision {
     bool schema_dialect = false;    // schemas name "$schema": JSON Schema 2020-12
     bool form_mode = false;         // an elicitation form says mode "form"
     bool tasks = false;             // the tasks extension (io.modelcontextprotocol/tasks) is defined
+    bool completions = false;       // the completions capability (completion/complete itself is in every one)
+    bool resource_links = false;    // a tool result's content may hold a resource_link
+    bool icons = false;             // icons on the server, its tools, prompts and resources
 };
 
 // Oldest first; the last row is the stateless revision.
 inline constexpr Revision kRevisions[] = {
     {.version = "2024-11-05"},
-    {.version = "2025-03-26", .batch = true, .annotations = true},
+    {.version = "2025-03-26", .batch = true, .annotations = true, .completions = true},
     {.version = "2025-06-18", .annotations = true, .titles = true, .structured_content = true, .output_schema = true,
-     .elicitation = true},
+     .elicitation = true, .completions = true, .resource_links = true},
     {.version = "2025-11-25", .annotations = true, .titles = true, .structured_content = true, .output_schema = true,
-     .elicitation = true, .schema_dialect = true, .form_mode = true},
+     .elicitation = true, .schema_dialect = true, .form_mode = true, .completions = true, .resource_links = true, .icons = true},
     {.version = "2026-07-28", .envelope = true, .annotations = true, .titles = true, .structured_content = true,
-     .output_schema = true, .elicitation = true, .schema_dialect = true, .form_mode = true, .tasks = true},
+     .output_schema = true, .elicitation = true, .schema_dialect = true, .form_mode = true, .tasks = true,
+     .completions = true, .resource_links = true, .icons = true},
 };
 
 // Before initialize, or for a version we do not know: a revision that has nothing.

@@ -83,9 +83,18 @@ std::optional<ResourcePage> parse_office_uri(std::string_view uri, UriProblem& p
     if (!uri.starts_with(kScheme)) return not_found();
     std::string_view rest = uri.substr(kScheme.size());
     const auto question = rest.find('?');
-    const auto table = table_named(rest.substr(0, question));
+    const auto slash = rest.substr(0, question).find('/');
+    const auto table = table_named(rest.substr(0, std::min(question, slash)));
     if (!table) return not_found();
     ResourcePage page{*table};
+    if (slash != std::string_view::npos) {  // a row: office://<table>/<id>, nothing after it
+        const auto id = whole_number(rest.substr(slash + 1, question == std::string_view::npos ? question : question - slash - 1));
+        if (std::find(std::begin(kRowTables), std::end(kRowTables), *table) == std::end(kRowTables) || !id || *id < 1)
+            return not_found();
+        if (question != std::string_view::npos) return invalid("a row's URI takes no after or limit");
+        page.row = *id;
+        return page;
+    }
     if (question == std::string_view::npos) return page;
     if (!has_rows(table_info(*table))) return invalid("office://calendar is one document: it takes no after or limit");
 
@@ -130,15 +139,36 @@ json resource_list(const std::set<OfficeTable>& tables) {
     return list;
 }
 
-json resource_templates() {
-    return json::array({json{{"uriTemplate", kResourceTemplate},
-                             {"name", "office-table-page"},
-                             {"title", "A page of an office table"},
-                             {"description",
-                              "Rows of one office table (customers, slots, invoices, refunds, lunch_orders, "
-                              "approval_requests, audit) with id greater than after (default 0), at most limit "
-                              "(1 to 500, default 100), as JSON; next names the following page."},
-                             {"mimeType", kResourceMimeType}}});
+std::string row_link_uri(OfficeTable table, std::int64_t id) {
+    return std::string(kScheme) + row_link_name(table, id);
+}
+
+std::string row_link_name(OfficeTable table, std::int64_t id) {
+    return std::string(table_info(table).name) + "/" + std::to_string(id);
+}
+
+std::string row_template(OfficeTable table) { return std::string(kScheme) + std::string(table_info(table).name) + "/{id}"; }
+
+json resource_templates(const std::set<OfficeTable>& tables) {
+    json templates = json::array({json{{"uriTemplate", kResourceTemplate},
+                                       {"name", "office-table-page"},
+                                       {"title", "A page of an office table"},
+                                       {"description",
+                                        "Rows of one office table (customers, slots, invoices, refunds, lunch_orders, "
+                                        "approval_requests, audit) with id greater than after (default 0), at most limit "
+                                        "(1 to 500, default 100), as JSON; next names the following page."},
+                                       {"mimeType", kResourceMimeType}}});
+    static constexpr std::string_view kRowTitles[] = {"A customer", "An invoice", "A booked slot"};
+    for (std::size_t i = 0; i < std::size(kRowTables); ++i) {
+        if (!tables.count(kRowTables[i])) continue;
+        const std::string name(table_info(kRowTables[i]).name);
+        templates.push_back({{"uriTemplate", row_template(kRowTables[i])},
+                             {"name", "office-" + name + "-row"},
+                             {"title", kRowTitles[i]},
+                             {"description", "One row of office://" + name + " by its id, as JSON (what a tool's result links to)."},
+                             {"mimeType", kResourceMimeType}});
+    }
+    return templates;
 }
 
 namespace {
@@ -171,8 +201,10 @@ std::string calendar_document(OfficeStore& store) {
 
 }  // namespace
 
-std::string read_page(OfficeStore& store, const ResourcePage& page) {
+std::optional<std::string> read_page(OfficeStore& store, const ResourcePage& page) {
     if (page.table == OfficeTable::calendar) return calendar_document(store);
+    const auto found = page.row ? store.read_rows(page.table, *page.row - 1, 1) : store.read_rows(page.table, page.after, page.limit);
+    if (page.row && (found.empty() || found.front().at("id") != *page.row)) return std::nullopt;
     const TableInfo& info = table_info(page.table);
     // Keys in the contract's order (table, columns, rows, next) and each row's in column order,
     // so the text reads like the table it is.
@@ -190,7 +222,6 @@ std::string read_page(OfficeStore& store, const ResourcePage& page) {
         zone = office_zone(store.office_settings());
     }
     auto& rows = text["rows"] = nlohmann::ordered_json::array();
-    const auto found = store.read_rows(page.table, page.after, page.limit);
     for (const auto& row : found) {
         nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
         for (const auto& column : info.columns)
@@ -201,6 +232,11 @@ std::string read_page(OfficeStore& store, const ResourcePage& page) {
             ordered["starts_at"] = at ? nlohmann::ordered_json(*at) : nlohmann::ordered_json();
         }
         rows.push_back(std::move(ordered));
+    }
+    if (page.row) {  // the one row, not a page of them
+        text["row"] = std::move(rows.front());
+        text.erase("rows");
+        return text.dump();
     }
     // A full page may have more behind it; a short one is the end.
     if (!found.empty() && found.size() == static_cast<std::size_t>(page.limit))

@@ -209,8 +209,11 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         }
         if (request.complete) {
             // A tool's complete result, the hot path: written straight into the line (tool_reply.h).
-            const ToolReplyShape shape{request.has().structured_content, request.modern ? &modern_server_info() : nullptr,
-                                       request.modern ? modern_server_info_text() : std::string_view()};
+            ToolReplyShape shape = reply_shape(request.has());
+            if (request.modern) {
+                shape.server_info = &modern_server_info();
+                shape.server_info_text = modern_server_info_text();
+            }
             if (batch_replies) {
                 reply(tool_reply(id, *request.complete, shape));
             } else {
@@ -222,7 +225,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         json& result = *reply_result;
         if (request.modern) {
             if (!result.contains("resultType")) result["resultType"] = "complete";
-            result["_meta"][kMetaServerInfo] = modern_server_info();
+            if (!result["_meta"].contains(kMetaServerInfo)) result["_meta"][kMetaServerInfo] = modern_server_info();
         }
         reply(make_result(id, std::move(result)));
     } catch (const ProtocolError& e) {
@@ -254,6 +257,7 @@ Session::Reply Session::dispatch(Request& request) {
         {"resources/list", {&Session::on_resources_list, true, true}},
         {"prompts/list", {&Session::on_prompts_list, true, true}},  // session_prompts.cpp
         {"prompts/get", {&Session::on_prompts_get, true, true}},
+        {"completion/complete", {&Session::on_complete, true, true}},
         {"resources/templates/list", {&Session::on_resource_templates, true, true}},
         {"resources/read", {&Session::on_resources_read, true, true}},
         {"resources/subscribe", {&Session::on_subscribe, true, false}},  // 2026-07-28: subscriptions/listen
@@ -339,12 +343,14 @@ Session::Reply Session::on_initialize(Request& request) {
     legacy_ = std::move(legacy);
     // logging: a client may set a level (logging/setLevel); the office sends no log
     // notifications of its own, its log goes to the operator (stderr or --log-file).
+    json capabilities{{"tools", {{"listChanged", true}}},
+                      {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                      {"prompts", {{"listChanged", true}}},
+                      {"logging", json::object()}};
+    if (revision(legacy_->caller.protocol_version).completions) capabilities["completions"] = json::object();
     return json{{"protocolVersion", legacy_->caller.protocol_version},
-                {"capabilities", {{"tools", {{"listChanged", true}}},
-                                  {"resources", {{"subscribe", true}, {"listChanged", false}}},
-                                  {"prompts", {{"listChanged", false}}},
-                                  {"logging", json::object()}}},
-                {"serverInfo", server_info(legacy_->caller.protocol_version)},
+                {"capabilities", std::move(capabilities)},
+                {"serverInfo", server_info(legacy_->caller.protocol_version, /*with_icons=*/true)},
                 {"instructions", kInstructions}};
 }
 
@@ -365,11 +371,14 @@ Session::Reply Session::on_discover(Request&) {
     return json{{"supportedVersions", json::array({kModernVersion})},
                 {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
-                                  {"prompts", {{"listChanged", false}}},
+                                  {"prompts", {{"listChanged", true}}},
+                                  {"completions", json::object()},
                                   {"extensions", {{kTasksExtension, json::object()}}}}},
                 {"instructions", kInstructions},
                 {"ttlMs", kToolsTtlMs},
-                {"cacheScope", "public"}};
+                {"cacheScope", "public"},
+                // The server's icons here only: every other result's serverInfo stays small.
+                {"_meta", {{kMetaServerInfo, server_info(kModernVersion, /*with_icons=*/true)}}}};
 }
 
 Session::Reply Session::on_cancelled(Request& request) {

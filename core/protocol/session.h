@@ -101,7 +101,9 @@ public:
     // changed since the last poll (OfficeStore::change_mark and the audit rows after it).
     // A 2025 session that serves a tool the menu shapes (order_lunch) watches the menu too: once
     // it has listed the tools, a change to the menu is announced with
-    // notifications/tools/list_changed (tools.listChanged).
+    // notifications/tools/list_changed (tools.listChanged); once it has listed the prompts, the
+    // menu becoming empty or no longer empty (order-lunch leaves or joins the list) with
+    // notifications/prompts/list_changed (prompts.listChanged).
     bool watching() const;
     void poll(std::string& out);
     // The server ends every open subscriptions/listen: each gets its graceful completion result.
@@ -131,6 +133,7 @@ private:
     Reply on_resources_list(Request& request);
     Reply on_prompts_list(Request& request);
     Reply on_prompts_get(Request& request);
+    Reply on_complete(Request& request);
     Reply on_resource_templates(Request& request);
     Reply on_resources_read(Request& request);
     Reply on_subscribe(Request& request);
@@ -167,6 +170,7 @@ private:
     bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
     bool offers(const Prompt& prompt);  // every tool it names is served (reads the menu for order_lunch)
     bool serves_menu_tool() const;
+    void watch_prompts(std::string& out);  // from now on tell prompts_watch_ or a listen when the prompts change
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const Request& request, const std::string& uri) const;
     // Before a new subscription joins: tell the existing ones what changed, or start watching.
@@ -205,10 +209,13 @@ private:
         std::vector<std::pair<std::string, std::string>> tasks;
         Caller caller;
         bool tools = false;  // toolsListChanged: the menu shapes a tool this session serves
+        bool prompts = false;  // promptsListChanged: order-lunch is offered while the menu has items
     };
     std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
     std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
     bool tools_watch_ = false;  // a 2025 session listed tools the menu shapes: tell it when they change
+    bool prompts_watch_ = false;  // a 2025 session listed prompts, order-lunch among them while the menu has items
+    bool menu_empty_ = false;  // whether the menu was empty when last looked at, while prompts are watched
     bool failed_ = false;  // a defect was contained while handling the last message
     bool unavailable_ = false;  // the last message met an unavailable store
     std::int64_t retry_after_ = 0;  // the last message was over its caller's limit: try again after this

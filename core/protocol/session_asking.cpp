@@ -139,7 +139,7 @@ void Session::handle_response(const json& message, std::string& out) {
             }
             if (request.complete) {
                 log_complete(request, started);
-                append_tool_reply(out, request.id, *request.complete, {request.has().structured_content, nullptr});
+                append_tool_reply(out, request.id, *request.complete, reply_shape(request.has()));
             } else if (result) answer_with(make_result(request.id, std::move(*result)));
             // else asked again: ask_person logged that, and the answer brings the request's line
         } catch (const ProtocolError& e) {

@@ -10,6 +10,7 @@
 //   session_log.cpp        the log line of every request
 
 #include "era.h"
+#include "icons.h"
 #include "session.h"
 #include "tasks.h"
 #include "tool_reply.h"
@@ -53,9 +54,12 @@ inline const json kNoParams = json::object();
 // answered later (its id is the request's).
 inline const json kReplyLater = nullptr;
 
-inline json server_info(std::string_view version) {
+// `with_icons`: where a client learns who the server is (initialize, server/discover), and only
+// in the revisions that have icons.
+inline json server_info(std::string_view version, bool with_icons = false) {
     json info{{"name", kServerName}, {"version", server_version()}};
     if (revision(version).titles) info["title"] = "Office";
+    if (with_icons && revision(version).icons) info["icons"] = server_icons();
     return info;
 }
 
@@ -85,13 +89,6 @@ inline bool declares_tasks(const json& capabilities) {
     return extensions && extensions->is_object() && extensions->contains(kTasksExtension);
 }
 
-// A tool's result as a CallToolResult; structuredContent only where the era has it.
-inline json call_tool_result(const ToolResult& result, bool structured_content) {
-    json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
-    if (result.is_error) r["isError"] = true;
-    if (!result.structured.is_null() && structured_content) r["structuredContent"] = result.structured;
-    return r;
-}
 
 // -32021 for a tasks request (tasks/*, a listen for taskIds) whose client did not declare the extension.
 inline ProtocolError missing_tasks_extension() {
@@ -125,6 +122,11 @@ struct Session::Request {
     // A tool's complete result (run_tool), written to the wire without building a json reply.
     std::optional<ToolResult> complete;
 };
+
+// What a tool's reply carries in the revision that `has` (without the 2026-07-28 serverInfo).
+inline ToolReplyShape reply_shape(const Revision& has) {
+    return {.structured_content = has.structured_content, .resource_links = has.resource_links};
+}
 
 // A legacy tools/call waiting for the client's answer to our elicitation/create.
 struct Session::Parked {

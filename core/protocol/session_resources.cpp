@@ -27,6 +27,11 @@ void refuse_cursor(const json& params) {
     if (it != params.end() && !it->is_null()) throw invalid_params("Invalid params: unknown cursor (this list has one page)");
 }
 
+// "Resource not found": -32602 in 2026-07-28, -32002 before it.
+ProtocolError not_found(bool modern, const std::string& uri) {
+    return ProtocolError{modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found", json{{"uri", uri}}};
+}
+
 }  // namespace
 
 ResourcePage Session::visible_page(const Request& request, const std::string& uri) const {
@@ -34,9 +39,7 @@ ResourcePage Session::visible_page(const Request& request, const std::string& ur
     const auto page = parse_office_uri(uri, problem);
     // A table hidden by the profile does not exist for this caller, exactly like an unknown one.
     if (page && tables_.count(page->table)) return *page;
-    if (page || problem.not_found)
-        throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
-                            json{{"uri", uri}}};
+    if (page || problem.not_found) throw not_found(request.modern, uri);
     throw ProtocolError{rpc::kInvalidParams, problem.message, json{{"uri", uri}}};
 }
 
@@ -53,10 +56,11 @@ Session::Reply Session::on_resources_list(Request& request) {
 
 Session::Reply Session::on_resource_templates(Request& request) {
     refuse_cursor(*request.params);
-    json result{{"resourceTemplates", resource_templates()}};
+    json result{{"resourceTemplates", resource_templates(tables_)}};
     if (request.modern) {
         result["ttlMs"] = kResourceListTtlMs;
-        result["cacheScope"] = "public";  // the same template for everyone
+        // The rows' templates follow the token's profile, as the list does.
+        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
     }
     return result;
 }
@@ -64,9 +68,9 @@ Session::Reply Session::on_resource_templates(Request& request) {
 Session::Reply Session::on_resources_read(Request& request) {
     const std::string& uri = uri_param(*request.params);
     const ResourcePage page = visible_page(request, uri);
-    json result{{"contents", json::array({json{{"uri", uri},
-                                                {"mimeType", kResourceMimeType},
-                                                {"text", read_page(options_.store(), page)}}})}};
+    auto text = read_page(options_.store(), page);
+    if (!text) throw not_found(request.modern, uri);  // no such row
+    json result{{"contents", json::array({json{{"uri", uri}, {"mimeType", kResourceMimeType}, {"text", std::move(*text)}}})}};
     if (request.modern) {
         result["ttlMs"] = kResourceReadTtlMs;
         result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
@@ -75,9 +79,9 @@ Session::Reply Session::on_resources_read(Request& request) {
 }
 
 bool Session::watching() const {
-    if (!subscribed_.empty() || tools_watch_) return true;
+    if (!subscribed_.empty() || tools_watch_ || prompts_watch_) return true;
     for (const auto& listen : listens_)
-        if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools) return true;
+        if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools || listen.prompts) return true;
     return false;
 }
 
@@ -125,6 +129,23 @@ void Session::poll_changes(std::string& out) {
                 append_line(out, json{{"jsonrpc", "2.0"},
                                       {"method", "notifications/tools/list_changed"},
                                       {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
+        // The prompts change only when the menu becomes empty or stops being so (order-lunch).
+        bool was_empty = menu_empty_;
+        if (prompts_watch_ || std::any_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; })) {
+            try {
+                menu_empty_ = options_.store().menu().empty();
+            } catch (const StoreError&) {
+                // busy for a moment: compared again at the next change
+            }
+        }
+        if (menu_empty_ != was_empty) {
+            if (prompts_watch_) append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/prompts/list_changed"}});
+            for (const auto& listen : listens_)
+                if (listen.prompts)
+                    append_line(out, json{{"jsonrpc", "2.0"},
+                                          {"method", "notifications/prompts/list_changed"},
+                                          {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
+        }
     }
     // A task changes only with its approval request (decided or withdrawn): look at the
     // followed tasks when that table did.
@@ -181,6 +202,11 @@ Session::Reply Session::on_listen(Request& request) {
         listen.tools = asked->get<bool>() && serves_menu_tool();
         if (listen.tools) honoured["toolsListChanged"] = true;
     }
+    if (const auto asked = filter->find("promptsListChanged"); asked != filter->end()) {
+        if (!asked->is_boolean()) throw invalid_params("Invalid params: promptsListChanged must be a boolean");
+        listen.prompts = asked->get<bool>() && serves_menu_tool();
+        if (listen.prompts) honoured["promptsListChanged"] = true;
+    }
     if (const auto asked = filter->find("resourceSubscriptions"); asked != filter->end()) {
         if (!asked->is_array()) throw invalid_params("Invalid params: resourceSubscriptions must be an array of URIs");
         json kept = json::array();
@@ -212,6 +238,7 @@ Session::Reply Session::on_listen(Request& request) {
         listen.caller = request.caller;
         honoured["taskIds"] = std::move(kept);
     }
+    if (listen.prompts) watch_prompts(*request.out);
     if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools) start_watch(*request.out);
     append_line(*request.out, json{{"jsonrpc", "2.0"},
                                    {"method", "notifications/subscriptions/acknowledged"},

@@ -28,7 +28,7 @@ TaskRecord Session::requested_task(const Request& request) const {
 
 json Session::detailed_task(const TaskRecord& task) const {
     json detailed = task_members(task);
-    if (task.status == "completed") detailed["result"] = call_tool_result(stored_result(task.result), true);
+    if (task.status == "completed") detailed["result"] = call_tool_result(stored_result(task.result), {.structured_content = true, .resource_links = true});
     return detailed;
 }
 

@@ -1,5 +1,6 @@
 #include "session_internal.h"
 
+#include "icons.h"
 #include "idempotency.h"
 #include "office_store.h"
 
@@ -26,6 +27,7 @@ json describe_tool(const Tool& tool, const Revision& has) {
         entry["annotations"] = std::move(annotations);
     }
     if (has.titles) entry["title"] = tool.title;
+    if (has.icons) entry["icons"] = icons_for(tool.name);
     if (has.output_schema && !tool.output_schema.is_null()) {
         json output = tool.output_schema;
         if (has.schema_dialect) output["$schema"] = "https://json-schema.org/draft/2020-12/schema";
@@ -91,7 +93,7 @@ const Tool* Session::find_tool(std::string_view name) {
 }
 
 json Session::tool_result(const ToolResult& result, const Request& request) const {
-    return call_tool_result(result, request.has().structured_content);
+    return call_tool_result(result, reply_shape(request.has()));
 }
 
 Session::Reply Session::on_tools_call(Request& request) {

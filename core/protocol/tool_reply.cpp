@@ -1,6 +1,7 @@
 #include "tool_reply.h"
 
 #include "idempotency.h"
+#include "office_resources.h"
 
 #include <clocale>
 #include <memory>
@@ -59,10 +60,22 @@ private:
 
 }  // namespace
 
-json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape) {
+json call_tool_result(const ToolResult& result, ToolReplyShape shape) {
     json r{{"content", json::array({json{{"type", "text"}, {"text", result.text}}})}};
+    if (shape.resource_links)
+        for (const auto& link : result.links)
+            r["content"].push_back({{"type", "resource_link"},
+                                    {"uri", row_link_uri(link.table, link.id)},
+                                    {"name", row_link_name(link.table, link.id)},
+                                    {"title", link.title},
+                                    {"mimeType", kResourceMimeType}});
     if (result.is_error) r["isError"] = true;
     if (!result.structured.is_null() && shape.structured_content) r["structuredContent"] = result.structured;
+    return r;
+}
+
+json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape) {
+    json r = call_tool_result(result, shape);
     if (shape.server_info) {
         r["resultType"] = "complete";
         r["_meta"][kServerInfoKey] = *shape.server_info;
@@ -97,7 +110,21 @@ void append_tool_reply(std::string& out, const json& id, ToolResult& result, Too
     }
     out += "\"content\":[{\"text\":";
     w.text(result.text);  // never copied
-    out += ",\"type\":\"text\"}]";
+    out += ",\"type\":\"text\"}";
+    if (shape.resource_links)
+        for (auto& link : result.links) {  // keys in order: mimeType < name < title < type < uri
+            out += ",{\"mimeType\":\"";
+            out += kResourceMimeType;
+            out += "\",\"name\":\"";
+            out += row_link_name(link.table, link.id);
+            out += "\",\"title\":";
+            w.text(link.title);
+            out += ",\"type\":\"resource_link\",\"uri\":\"";
+            out += row_link_uri(link.table, link.id);
+            out += '"';
+            out += '}';
+        }
+    out += ']';
     if (result.is_error) out += ",\"isError\":true";
     if (shape.server_info) out += ",\"resultType\":\"complete\"";
     if (!result.structured.is_null() && shape.structured_content) {

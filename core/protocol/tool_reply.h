@@ -16,6 +16,7 @@ namespace office {
 // request, whose result also has resultType "complete" and _meta[serverInfo] = *server_info.
 struct ToolReplyShape {
     bool structured_content = false;  // the era has structuredContent
+    bool resource_links = false;      // the era has resource_link content: result.links follow the text
     const json* server_info = nullptr;
     // *server_info as dump() writes it, when the caller keeps it written (the session does: it
     // is the same for every 2026-07-28 reply, and dumping it was a third of the reply's cost).
@@ -23,7 +24,13 @@ struct ToolReplyShape {
     std::string_view server_info_text = {};
 };
 
-// {"jsonrpc":"2.0","id":id,"result":{content:[{type:"text",text}], isError?, structuredContent?, ...}}
+// A tool's result as a CallToolResult: content, isError, and structuredContent and the links
+// where the era has them (not resultType or _meta: the reply adds those).
+json call_tool_result(const ToolResult& result, ToolReplyShape shape);
+
+// {"jsonrpc":"2.0","id":id,"result":{content:[{type:"text",text}, resource_link...], isError?, structuredContent?, ...}}
+// A link: {"type":"resource_link","uri":"office://customers/2","name":"customers/2","title":...,
+// "mimeType":"application/json"} (row_link_uri, office_resources.h).
 json tool_reply(const json& id, const ToolResult& result, ToolReplyShape shape);
 
 // Appends exactly append_line(out, tool_reply(id, result, shape)): the same members in the

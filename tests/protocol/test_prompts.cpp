@@ -48,17 +48,19 @@ std::string message(const json& result) {
 TEST_CASE("a server with every tool lists the four prompts with their arguments, in both eras") {
     InProcessServer server;
     CHECK(listed(server) == std::vector<std::string>{"book-appointment", "refund-invoice", "order-lunch", "customer-summary"});
-    const json list = server.result(modern(1, "prompts/list"));
+    json list = server.result(modern(1, "prompts/list"));
+    CHECK(list["prompts"][0]["icons"].size() == 1);  // test_icons.cpp
+    list["prompts"][0].erase("icons");
     CHECK(list["prompts"][0] == json::parse(R"({"name":"book-appointment","title":"Book an appointment",
         "description":"Books a free slot for a customer, found by name, on a day or the next free one.",
         "arguments":[{"name":"customer","description":"The customer's name or email, or part of it.","required":true},
                      {"name":"day","description":"The day, YYYY-MM-DD (else the next free slots).","required":false}]})"));
     CHECK(list["ttlMs"] == 1000);
-    CHECK(server.result(modern(2, "server/discover"))["capabilities"]["prompts"] == json{{"listChanged", false}});
+    CHECK(server.result(modern(2, "server/discover"))["capabilities"]["prompts"] == json{{"listChanged", true}});  // the menu
 
     InProcessServer legacy;
     const json init = legacy.result(initialize_request("2025-06-18", json::object(), "legacy-test", "1.0"));
-    CHECK(init["capabilities"]["prompts"] == json{{"listChanged", false}});
+    CHECK(init["capabilities"]["prompts"] == json{{"listChanged", true}});
     const json legacy_list = legacy.result(legacy_request(1, "prompts/list"));
     CHECK(legacy_list["prompts"].size() == 4);
     CHECK(!legacy_list.contains("ttlMs"));

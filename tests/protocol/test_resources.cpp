@@ -111,10 +111,17 @@ TEST_CASE("naming all six tools with --tools shows the audit trail too") {
     CHECK(std::find(uris.begin(), uris.end(), "office://audit") != uris.end());
 }
 
-TEST_CASE("the one resource template pages any table") {
+TEST_CASE("the resource templates: one pages any table, three name a customer, an invoice and a slot") {
     InProcessServer server;
     const auto result = server.result(modern(1, "resources/templates/list"));
-    REQUIRE(result["resourceTemplates"].size() == 1);
+    REQUIRE(result["resourceTemplates"].size() == 4);
+    CHECK(result["resourceTemplates"][1] == json{{"uriTemplate", "office://customers/{id}"},
+                                                 {"name", "office-customers-row"},
+                                                 {"title", "A customer"},
+                                                 {"description", "One row of office://customers by its id, as JSON (what a tool's result links to)."},
+                                                 {"mimeType", "application/json"}});
+    CHECK(result["resourceTemplates"][2]["uriTemplate"] == "office://invoices/{id}");
+    CHECK(result["resourceTemplates"][3]["uriTemplate"] == "office://slots/{id}");
     CHECK(result["resourceTemplates"][0]["uriTemplate"] == "office://{table}{?after,limit}");
     CHECK(result["resourceTemplates"][0]["mimeType"] == "application/json");
     CHECK(result["resourceTemplates"][0]["name"] == "office-table-page");
@@ -231,6 +238,67 @@ TEST_CASE("a page holds at most 100 rows unless the URI asks for another limit")
     CHECK(page_of(server.result(read_uri(2, "office://lunch_orders?limit=500")))["rows"].size() == 101);
 }
 
+TEST_CASE("a row's URI reads that one row, in the table's columns, and a row that is not there is not found") {
+    InProcessServer server;
+    server.store().save_office_settings({"Europe/Madrid", "", 90});
+    CHECK(page_of(server.result(read_uri(1, "office://customers/2"))) ==
+          json::parse(R"({"table":"customers","columns":["id","name","email"],"row":{"id":2,"name":"Tomas Reis","email":"tomas@example.com"}})"));
+    CHECK(page_of(server.result(read_uri(2, "office://invoices/1")))["row"]["left_cents"] == 24000);
+    CHECK(page_of(server.result(read_uri(3, "office://slots/3")))["row"] ==
+          json::parse(R"({"id":3,"day":"2026-09-04","time":"14:00","customer_id":2,"booked_at":"2026-08-20T10:00:00Z",
+                          "booked_by":"seed","starts_at":"2026-09-04T14:00:00+02:00"})"));
+    // No such row (the next one is not it), no number, a table without row URIs, a query: each refused.
+    for (const std::string uri : {"office://customers/99", "office://customers/0", "office://customers/", "office://customers/2x",
+                                  "office://customers/-1", "office://refunds/1", "office://customers/1/2"}) {
+        INFO(uri);
+        CHECK(server.error(read_uri(4, uri)) == json{{"code", -32602}, {"message", "Resource not found"}, {"data", {{"uri", uri}}}});
+    }
+    CHECK(server.error(read_uri(5, "office://customers/1?limit=2"))["message"] ==
+          "Invalid params: a row's URI takes no after or limit (office://customers/1?limit=2)");
+    InProcessServer legacy;
+    open_legacy(legacy);
+    CHECK(legacy.error(request(6, "resources/read", {{"uri", "office://customers/99"}}))["code"] == -32002);
+    // The profile hides a table's rows as it hides the table.
+    InProcessServer scheduling(profile("scheduling"));
+    CHECK(scheduling.error(read_uri(7, "office://invoices/1"))["message"] == "Resource not found");
+    const auto templates = scheduling.result(modern(8, "resources/templates/list"))["resourceTemplates"];
+    REQUIRE(templates.size() == 3);
+    CHECK(templates[1]["uriTemplate"] == "office://customers/{id}");
+    CHECK(templates[2]["uriTemplate"] == "office://slots/{id}");
+}
+
+TEST_CASE("a tool's result links to the rows it names, where the era has resource_link, and each link reads") {
+    InProcessServer server;
+    const json found = server.result(tools_call(1, "find_customer", {{"query", "example.com"}}));
+    CHECK(links_of(found) == std::vector<std::string>{"office://customers/1", "office://customers/2", "office://customers/3"});
+    CHECK(found["content"][1] == json{{"type", "resource_link"}, {"uri", "office://customers/1"}, {"name", "customers/1"},
+                                      {"title", "Maria Alvarez"}, {"mimeType", "application/json"}});
+    CHECK(links_of(server.result(tools_call(2, "open_invoices", {{"customer_id", 1}}))) ==
+          std::vector<std::string>{"office://customers/1", "office://invoices/1", "office://invoices/2"});
+    const json booked = server.result(tools_call(3, "book_slot", {{"slot_id", 1}, {"customer_id", 2}}));
+    CHECK(links_of(booked) == std::vector<std::string>{"office://slots/1", "office://customers/2"});
+    CHECK(booked["content"][1]["title"] == "slot 1 (2026-09-04 09:00)");
+    for (const auto& uri : links_of(booked)) CHECK(!server.result(read_uri(4, uri))["contents"].empty());
+    // A refusal names nothing; a replay under its idempotency key links as the first answer did.
+    CHECK(links_of(server.result(tools_call(5, "book_slot", {{"slot_id", 1}, {"customer_id", 2}}))).empty());
+    json keyed = tools_call(6, "add_customer", {{"name", "Zoë Ångström"}, {"email", "zoe@example.com"}});
+    keyed["params"]["_meta"]["office-mcp/idempotencyKey"] = "add-zoe";
+    const json added = server.result(keyed);
+    CHECK(links_of(added) == std::vector<std::string>{"office://customers/4"});
+    keyed["id"] = 7;
+    const json again = server.result(keyed);
+    CHECK(again["content"] == added["content"]);
+
+    // 2025-06-18 has resource_link; 2025-03-26 and 2024-11-05 do not.
+    for (const std::string version : {"2024-11-05", "2025-03-26", "2025-06-18"}) {
+        INFO(version);
+        InProcessServer legacy;
+        open_legacy(legacy, version);
+        const json result = legacy.result(request(2, "tools/call", {{"name", "find_customer"}, {"arguments", {{"query", "Maria"}}}}));
+        CHECK(links_of(result).size() == (version == "2025-06-18" ? 1u : 0u));
+    }
+}
+
 TEST_CASE("a URI that is not an office table is not found, in the code of each era") {
     for (const std::string uri : {"office://nothing", "office://", "file:///etc/passwd", "office://slots/", "OFFICE://slots",
                                   "office://slots#top", "office://lunch%5Forders"}) {
@@ -315,7 +383,7 @@ TEST_CASE("resources read by a caller a token names are private to that caller")
     InProcessServer alice({}, ":memory:", "alice");
     CHECK(alice.result(modern(1, "resources/list"))["cacheScope"] == "private");
     CHECK(alice.result(read_uri(2, "office://slots"))["cacheScope"] == "private");
-    CHECK(alice.result(modern(3, "resources/templates/list"))["cacheScope"] == "public");  // the same for all
+    CHECK(alice.result(modern(3, "resources/templates/list"))["cacheScope"] == "private");  // the rows' follow the profile
 }
 
 TEST_CASE("2025 resource results have no caching hints and no resultType") {

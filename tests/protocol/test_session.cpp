@@ -332,12 +332,17 @@ TEST_CASE("initialize echoes a legacy version it supports and answers the latest
         const auto version = GENERATE(from_range(kLegacyVersions));
         CAPTURE(version);
         Office office;
-        const auto r = initialize(office, version);
+        auto r = initialize(office, version);
+        // The icons (2025-11-25 on) are test_icons.cpp's; completions came with 2025-03-26.
+        CHECK(r["serverInfo"].contains("icons") == (version >= "2025-11-25"));
+        r["serverInfo"].erase("icons");
+        json capabilities{{"tools", {{"listChanged", true}}},
+                          {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                          {"prompts", {{"listChanged", true}}},
+                          {"logging", json::object()}};
+        if (version >= "2025-03-26") capabilities["completions"] = json::object();
         CHECK(r == json{{"protocolVersion", version},
-                        {"capabilities", {{"tools", {{"listChanged", true}}},
-                                          {"resources", {{"subscribe", true}, {"listChanged", false}}},
-                                          {"prompts", {{"listChanged", false}}},
-                                          {"logging", json::object()}}},
+                        {"capabilities", capabilities},
                         {"serverInfo", server_info(version >= "2025-06-18")},
                         {"instructions",
                          "Office tools for a small practice: find customers, see free appointment slots and book "
@@ -512,6 +517,8 @@ TEST_CASE("every modern result says its type and who served it", "[session]") {
     for (auto& r : results) {
         INFO(r.dump());
         CHECK((r["resultType"] == "complete" || r["resultType"] == "input_required"));
+        // server/discover's alone has the icons too (test_icons.cpp).
+        if (&r == &results[0]) r["_meta"][kServerInfoKey].erase("icons");
         CHECK(r["_meta"][kServerInfoKey] == server_info(true));
     }
     CHECK(results[5]["resultType"] == "input_required");
@@ -535,7 +542,8 @@ TEST_CASE("server/discover answers at once and tells how long to cache it", "[se
     CHECK(r["supportedVersions"] == json::array({"2026-07-28"}));
     CHECK(r["capabilities"] == json{{"tools", {{"listChanged", true}}},
                                     {"resources", {{"subscribe", true}, {"listChanged", false}}},
-                                    {"prompts", {{"listChanged", false}}},
+                                    {"prompts", {{"listChanged", true}}},
+                                    {"completions", json::object()},
                                     {"extensions", {{"io.modelcontextprotocol/tasks", json::object()}}}});
     CHECK(r["ttlMs"] == 3600000);
     CHECK(r["cacheScope"] == "public");
