@@ -87,10 +87,22 @@ async function screenshot(page, name) {
   await page.locator('#view').screenshot({ path: `${DOCS}mcp-apps-${name}.png` });
 }
 
+// The view's status line once it says `expected` (a string or a pattern); else a failure quoting what it says.
+async function statusSays(view, expected) {
+  const status = view.locator('#status');
+  try {
+    await status.filter({ hasText: expected }).waitFor({ timeout: 15_000 });
+  } catch {
+    assert.fail(`the view's status line says ${JSON.stringify(await status.innerText())}, not ${expected}`);
+  }
+  return status.innerText();
+}
+
 function noViolation(console) {
   const said = console.join('\n');
   assert.doesNotMatch(said, CSP_VIOLATION, said);
   assert.doesNotMatch(said, /pageerror|Uncaught/, said);
+  assert.doesNotMatch(said, /Blocked /, said);  // what the iframe's sandbox refused (a form, a popup)
 }
 
 test('the availability view renders the week of free slots, and a click books the slot for the chosen customer', async () => {
@@ -123,7 +135,7 @@ test('the availability view renders the week of free slots, and a click books th
   await view.locator('#who').press('Enter');
   await view.getByText('Booking for Maria Alvarez (#1)').waitFor();
   await view.locator(`#grid button[data-slot="${slotId}"]`).click();
-  await view.locator('#status', { hasText: /^Booked slot \d+ \(.+\) for Maria Alvarez\.$/ }).waitFor();
+  await statusSays(view, /^Booked slot \d+ \(.+\) for Maria Alvarez\.$/);
   // The view asked again: the slot is no longer offered. And the office has it booked.
   await view.locator('#grid button').first().waitFor();
   assert.equal(await view.locator(`#grid button[data-slot="${slotId}"]`).count(), 0);
@@ -150,8 +162,7 @@ test('the invoices view shows exact amounts, and its refund is queued for a call
   await page.evaluate(() => window.apps.changeContext({ locale: 'en-US' }));
 
   await view.getByRole('button', { name: 'Refund invoice 2' }).click();
-  await view.locator('#status', { hasText: 'Queued for a person at the office' }).waitFor();
-  const said = await view.locator('#status').innerText();
+  const said = await statusSays(view, 'Queued for a person at the office');
   assert.match(said, /this caller may not approve refunds/, said);
   // Nothing was refunded; the request waits in the office's queue, made by the clerk.
   const [request] = (await rowsOf('approval_requests', clerk)).filter((row) => row.invoice_id === 2);
@@ -166,7 +177,7 @@ test('the lunch view shows the menu and today\'s orders, and orders from the vie
   const { page, view, console, uri } = await host('order_lunch', { item: 'tortilla', quantity: 1 });
   assert.equal(uri, 'ui://office/lunch');
   // The host's own call (as the model made it) is in today's orders, under the menu.
-  await view.locator('#status', { hasText: 'Ordered 1 tortilla.' }).waitFor();
+  await statusSays(view, 'Ordered 1 tortilla.');
   await view.getByRole('cell', { name: 'tortilla' }).waitFor();
   assert.deepEqual(await view.locator('#item option').allInnerTexts(), ['bocadillo', 'tortilla', 'ensalada']);
   await view.locator('#item').selectOption('ensalada');
@@ -174,7 +185,7 @@ test('the lunch view shows the menu and today\'s orders, and orders from the vie
   await view.locator('#note').fill('sin cebolla');
   await screenshot(page, 'lunch-light');
   await view.getByRole('button', { name: 'Order' }).click();
-  await view.locator('#status', { hasText: 'Ordered 2 ensaladas (note: sin cebolla).' }).waitFor();
+  await statusSays(view, 'Ordered 2 ensaladas (note: sin cebolla).');
   await view.getByRole('cell', { name: 'ensalada' }).waitFor();
   const orders = await rowsOf('lunch_orders');
   const last = orders[orders.length - 1];
