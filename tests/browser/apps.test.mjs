@@ -161,7 +161,7 @@ test('the invoices view shows exact amounts, and its refund is queued for a call
   await view.getByRole('cell', { name: '240,00' }).first().waitFor();
   await page.evaluate(() => window.apps.changeContext({ locale: 'en-US' }));
 
-  await view.getByRole('button', { name: 'Refund invoice 2' }).click();
+  await view.getByRole('button', { name: 'Refund… invoice 2' }).click();
   const said = await statusSays(view, 'Queued for a person at the office');
   assert.match(said, /this caller may not approve refunds/, said);
   // Nothing was refunded; the request waits in the office's queue, made by the clerk.
