@@ -153,7 +153,7 @@ TEST_CASE("MCP Apps: resources/read gives each view as one HTML document of the 
     CHECK(server.database_opens == 0);
 }
 
-TEST_CASE("MCP Apps: the views share one postMessage bridge, the same text in each", "[session]") {
+TEST_CASE("MCP Apps: the views resources/read gives share one postMessage bridge, the same text in each", "[session]") {
     InProcessServer server;
     std::vector<std::string> bridges;
     for (const auto& uri : kViews) {
