@@ -36,6 +36,7 @@ before(async () => {
       body[data-theme="dark"] iframe { border-color: #4a4a46; }
     </style><script src="/host.js"></script>`],
     '/host.js': ['text/javascript', bundle.outputFiles[0].text],
+    '/favicon.ico': ['image/x-icon', ''],  // else the console has the browser's 404 for it
   });
   origin = `http://desk.example.org:${pages.port}`;
   office = await startOffice(['--allow-origin', origin]);
@@ -101,8 +102,10 @@ async function statusSays(view, expected) {
 function noViolation(console) {
   const said = console.join('\n');
   assert.doesNotMatch(said, CSP_VIOLATION, said);
+  if (process.env.OFFICE_APPS_CONSOLE) process.stderr.write(`${said}\n`);  // the bridge's debug lines, to see a view's messages
   assert.doesNotMatch(said, /pageerror|Uncaught/, said);
   assert.doesNotMatch(said, /Blocked /, said);  // what the iframe's sandbox refused (a form, a popup)
+  assert.doesNotMatch(said, /\[ext-apps\]/, said);  // the AppBridge's warnings: a view that broke the handshake
 }
 
 test('the availability view renders the week of free slots, and a click books the slot for the chosen customer', async () => {
