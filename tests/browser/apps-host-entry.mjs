@@ -5,6 +5,7 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 // The extension's default CSP (no _meta.ui.csp on our views): what the test's iframe is given.
 const CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'none'";
@@ -20,11 +21,21 @@ const STYLES = {
 let current;  // { client, bridge, iframe, context }
 
 // Connects to the office as a client of MCP Apps, calls `tool` as a model would, and renders its
-// view (the tool's _meta.ui.resourceUri) in a sandboxed iframe under the default CSP.
-async function showView({ url, token, tool, args, theme = 'light', locale = 'en-US' }) {
+// view (the tool's _meta.ui.resourceUri) in a sandboxed iframe under the default CSP. With
+// `approve` ({amount, reason}) the host shows forms (elicitation) and its person accepts each
+// with those answers; window.asked keeps the forms' messages.
+async function showView({ url, token, tool, args, theme = 'light', locale = 'en-US', approve }) {
   if (current) await closeView();
-  const client = new Client({ name: 'apps-test-host', version: '1.0.0' },
-    { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } });
+  const capabilities = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+  if (approve) capabilities.elicitation = {};
+  const client = new Client({ name: 'apps-test-host', version: '1.0.0' }, { capabilities });
+  window.asked = [];
+  if (approve) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      window.asked.push(request.params.message);
+      return { action: 'accept', content: approve };
+    });
+  }
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   const listed = (await client.listTools()).tools.find((t) => t.name === tool);
   const uri = listed?._meta?.ui?.resourceUri;

@@ -22,6 +22,7 @@ let pages;
 let browser;
 let origin;
 let clerk;  // a billing token without the approver right: its refunds are queued
+let boss;   // a billing token with the approver right: the host shows it the refund form
 
 before(async () => {
   const bundle = await esbuild.build({
@@ -45,6 +46,7 @@ before(async () => {
   // The demo office has no opening hours (its six slots are in September 2026): open every day.
   run('hours', 'set', 'mon-sun', '09:00-12:00,14:00-17:00', '--slot', '60');
   clerk = run('token', 'add', 'clerk', '--profile', 'billing');
+  boss = run('token', 'add', 'boss', '--profile', 'billing', '--approver');
   browser = await launchChromium();
 });
 
@@ -72,12 +74,12 @@ async function rowsOf(table, token = office.token) {
 }
 
 // A fresh page of the host showing `tool`'s view; returns { page, view (the iframe's frame), console }.
-async function host(tool, args, { token = office.token, theme = 'light', locale = 'en-US' } = {}) {
+async function host(tool, args, { token = office.token, theme = 'light', locale = 'en-US', approve } = {}) {
   const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
   const console = recordConsole(page);
   await page.goto(`${origin}/`);
   const shown = await page.evaluate((options) => window.apps.showView(options).then(({ uri }) => ({ uri }), (e) => ({ error: e.message })),
-    { url: office.url, token, tool, args, theme, locale });
+    { url: office.url, token, tool, args, theme, locale, approve });
   assert.equal(shown.error, undefined, `the host failed: ${shown.error}\n${console.join('\n')}`);
   const view = page.frameLocator('#view');
   return { page, view, console, uri: shown.uri };
@@ -172,6 +174,24 @@ test('the invoices view shows exact amounts, and its refund is queued for a call
   assert.equal(request?.status, 'pending', JSON.stringify(request));
   assert.match(request.client, /clerk/);
   assert.deepEqual(await rowsOf('refunds', clerk), []);
+  noViolation(console);
+  await page.close();
+});
+
+test('for a caller with the approver right the view\'s refund is the form the host shows, and refunds the cents the person gave', async () => {
+  const { page, view, console } = await host('open_invoices', { customer_id: 3 }, { token: boss, approve: { amount: 100.05, reason: 'Charged twice' } });
+  await view.getByRole('heading', { name: 'Invoices of Priya Nair' }).waitFor();
+  await view.getByRole('button', { name: 'Refund… invoice 4' }).click();
+  await statusSays(view, /^Refunded 100\.05 of invoice 4 /);
+  // The form came to the host's person (elicitation through the host's client), once.
+  const asked = await page.evaluate(() => window.asked);
+  assert.equal(asked.length, 1, JSON.stringify(asked));
+  assert.match(asked[0], /410\.00/);
+  // The view read the invoice again: exact cents, in the table and in the office.
+  const cells = await view.locator('#invoices tbody tr').evaluateAll((rows) => rows.map((row) => [...row.cells].slice(0, 5).map((c) => c.textContent)));
+  assert.deepEqual(cells, [['#4', '410.00', 'open', '100.05', '309.95']]);
+  const refunds = (await rowsOf('refunds', boss)).filter((row) => row.invoice_id === 4);
+  assert.deepEqual(refunds.map((row) => [row.amount_cents, row.reason]), [[10005, 'Charged twice']]);
   noViolation(console);
   await page.close();
 });
