@@ -118,6 +118,7 @@ test('the availability view renders the week of free slots, and a click books th
   assert.equal(await view.locator('#grid thead th').count(), 8);
   assert.match(await view.locator('#zone').innerText(), /^Times are the office's, in .+; today is \d{4}-\d{2}-\d{2}\.$/);
   assert.ok(await view.locator('#grid button').count() >= 6, 'a week of six slots a day shows at least a day of them');
+  await view.locator('#status:empty').waitFor({ timeout: 5_000 });  // "Loading…" gone once the week is there
   await screenshot(page, 'availability-light');
   await page.evaluate(() => window.apps.changeContext({ theme: 'dark' }));
   await view.locator('html[data-theme="dark"]').waitFor();
@@ -157,6 +158,7 @@ test('the invoices view shows exact amounts, and its refund is queued for a call
   await view.getByRole('heading', { name: 'Invoices of Maria Alvarez' }).waitFor();
   const cells = await view.locator('#invoices tbody tr').evaluateAll((rows) => rows.map((row) => [...row.cells].slice(0, 5).map((c) => c.textContent)));
   assert.deepEqual(cells, [['#1', '240.00', 'paid', '0.00', '240.00'], ['#2', '80.00', 'open', '0.00', '80.00']]);
+  await view.locator('#status:empty').waitFor({ timeout: 5_000 });  // the tool-input's "Loading…" gone with its result
   await screenshot(page, 'invoices-light');
   await page.evaluate(() => window.apps.changeContext({ theme: 'dark' }));
   await view.locator('html[data-theme="dark"]').waitFor();
