@@ -19,6 +19,8 @@ import jsonschema
 BINARY, SPEC_DIR, OUT_DIR = sys.argv[1:4]
 SERVER_ARGUMENTS = sys.argv[4:]
 MODERN = "2026-07-28"
+# A client of MCP Apps (core/protocol/office_apps.h): its tools/list links views, which it reads.
+APPS = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
 LEGACY = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
 
 RESULT_TYPES = {
@@ -136,6 +138,9 @@ def run_session(version, db):
         base = envelope()
         request("server/discover", envelope())
         request("tools/list", envelope())
+        request("tools/list", envelope(APPS))
+        request("resources/read", {"uri": "ui://office/availability", **envelope(APPS)})
+        request("resources/read", {"uri": "ui://office/availability", **envelope()})
         for params in calls(base, False):
             request("tools/call", params)
         # The input_required route, then its retry.
@@ -170,7 +175,7 @@ def run_session(version, db):
         transcript.append((server.read(), None))
     else:
         caps = {"elicitation": {}} if version >= "2025-06-18" else {}
-        request("initialize", {"protocolVersion": version, "capabilities": caps,
+        request("initialize", {"protocolVersion": version, "capabilities": {**caps, **APPS},
                                "clientInfo": {"name": "conformance", "version": "1"}})
         server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         request("ping", {})
@@ -183,6 +188,7 @@ def run_session(version, db):
         request("resources/templates/list", {})
         request("resources/read", {"uri": "office://invoices?limit=2"})
         request("resources/read", {"uri": "office://nothing"})
+        request("resources/read", {"uri": "ui://office/invoices"})  # a view from 2025-06-18 on, else not found
         request("resources/subscribe", {"uri": "office://lunch_orders"})
         request("tools/call", {"name": "order_lunch", "arguments": {"item": "tortilla", "quantity": 1}})
         transcript.append((server.read(), None))  # notifications/resources/updated

@@ -1,6 +1,7 @@
 #include "session_internal.h"
 
 #include "contained.h"
+#include "office_apps.h"
 #include "office_store.h"
 #include "office_version.h"
 #include "utf8.h"
@@ -335,6 +336,7 @@ Session::Reply Session::on_initialize(Request& request) {
     const auto caps = p.find("capabilities");
     legacy.can_elicit = options_.may_approve && revision(caller.protocol_version).elicitation && caps != p.end() &&
                         declares_form_elicitation(*caps);
+    legacy.apps = revision(caller.protocol_version).structured_content && caps != p.end() && declares_apps(*caps);
     const auto info = p.find("clientInfo");
     client_identity(info == p.end() ? json() : *info, caller.name, caller.version);
     caller.principal = options_.principal;

@@ -171,6 +171,9 @@ private:
     bool offers(const Prompt& prompt);  // every tool it names is served (reads the menu for order_lunch)
     bool serves_menu_tool() const;
     void watch_prompts(std::string& out);  // from now on tell prompts_watch_ or a listen when the prompts change
+    // The request's client renders MCP Apps views (office_apps.h): declared in initialize (2025)
+    // or in the request's envelope (2026-07-28), in a revision with structuredContent.
+    bool shows_apps(const Request& request) const;
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const Request& request, const std::string& uri) const;
     // Before a new subscription joins: tell the existing ones what changed, or start watching.
@@ -183,13 +186,14 @@ private:
     struct Legacy {
         Caller caller;  // era "legacy", protocol_version the negotiated one
         bool can_elicit = false;
+        bool apps = false;  // it declared MCP Apps (office_apps.h) and its revision has structuredContent
     };
     std::optional<Legacy> legacy_;
     struct ListedTools {
         std::vector<MenuItem> menu;  // the menu it was made with
         json list;
     };
-    std::map<std::string, ListedTools> tools_list_cache_;  // by protocol version
+    std::map<std::string, ListedTools> tools_list_cache_;  // by protocol version, and " ui" with MCP Apps
     // order_lunch for the menu it was last built for (the schema validator inside is kept too).
     struct MenuTool {
         std::vector<MenuItem> menu;

@@ -1,6 +1,7 @@
 #include "session_internal.h"
 
 #include "contained.h"
+#include "office_apps.h"
 #include "office_resources.h"
 #include "office_store.h"
 
@@ -67,6 +68,21 @@ Session::Reply Session::on_resource_templates(Request& request) {
 
 Session::Reply Session::on_resources_read(Request& request) {
     const std::string& uri = uri_param(*request.params);
+    if (uri.starts_with("ui://")) {
+        // A view (office_apps.h) exists only for a client of MCP Apps that is served its tool,
+        // so for anyone else it is not found, like a hidden table. It is part of the binary:
+        // reading it opens no database.
+        const AppView* view = app_view(uri);
+        if (!view || !shows_apps(request) || !serves(view->tool))
+            throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
+                                json{{"uri", uri}}};
+        json result{{"contents", json::array({app_view_contents(*view)})}};
+        if (request.modern) {
+            result["ttlMs"] = kResourceListTtlMs;  // fixed for the server's life, like the lists
+            result["cacheScope"] = "public";
+        }
+        return result;
+    }
     const ResourcePage page = visible_page(request, uri);
     auto text = read_page(options_.store(), page);
     if (!text) throw not_found(request.modern, uri);  // no such row

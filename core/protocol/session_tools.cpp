@@ -2,6 +2,7 @@
 
 #include "icons.h"
 #include "idempotency.h"
+#include "office_apps.h"
 #include "office_store.h"
 
 namespace office {
@@ -49,11 +50,18 @@ Session::Reply Session::on_tools_list(Request& request) {
             tools_watch_ = true;  // from now on a change is announced (tools/list_changed)
         }
     }
-    auto& cached = tools_list_cache_[request.caller.protocol_version];
+    // A client of MCP Apps gets each linked tool's view (office_apps.h): a list of its own.
+    const bool apps = shows_apps(request);
+    auto& cached = tools_list_cache_[request.caller.protocol_version + (apps ? " ui" : "")];
     if (cached.list.is_null() || cached.menu != menu) {
         json tools = json::array();
-        for (const auto* tool : tools_)
-            if (const Tool* shown = shaped(tool, menu)) tools.push_back(describe_tool(*shown, request.has()));
+        for (const auto* tool : tools_) {
+            const Tool* shown = shaped(tool, menu);
+            if (!shown) continue;
+            json& entry = tools.emplace_back(describe_tool(*shown, request.has()));
+            if (const AppView* view = apps ? app_view_of_tool(shown->name) : nullptr)
+                entry["_meta"]["ui"]["resourceUri"] = view->uri;
+        }
         cached = {menu, json{{"tools", std::move(tools)}}};
         if (request.modern) {
             // A list the menu shapes may change with it: a client's copy is fresh for a second.
@@ -68,6 +76,11 @@ bool Session::serves(std::string_view name) const {
     for (const auto* tool : tools_)
         if (tool->name == name) return true;
     return false;
+}
+
+bool Session::shows_apps(const Request& request) const {
+    if (request.modern) return request.has().structured_content && declares_apps(*request.capabilities);
+    return legacy_ && legacy_->apps;
 }
 
 bool Session::serves_menu_tool() const {

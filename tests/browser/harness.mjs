@@ -30,7 +30,7 @@ function waitFor(child, stream, pattern, what, ms = 15_000) {
 
 /**
  * office-mcp ($OFFICE_MCP) on 127.0.0.1, a fresh database and one bearer token (profile all).
- * Returns { url, token, stderr(), stdout(), close() }; close() checks that stdout stayed empty
+ * Returns { url, token, db, stderr(), close() }; close() checks that stdout stayed empty
  * (it is the protocol's, and --http writes nothing there).
  */
 export async function startOffice(extraArgs = []) {
@@ -50,7 +50,7 @@ export async function startOffice(extraArgs = []) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const [, url] = await waitFor(child, child.stderr, SERVING, `office-mcp ${extraArgs.join(' ')}`);
   return {
-    url, token, stderr: () => stderr,
+    url, token, db, stderr: () => stderr,
     async close() {
       child.kill('SIGTERM');
       await exited;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one browser test file (run-suite.sh sdk-page|inspector) with Node.js 20 or later, the pinned
+# Runs one browser test file (run-suite.sh sdk-page|inspector|apps) with Node.js 20 or later, the pinned
 # packages of tests/browser and Debian's chromium. Every missing prerequisite is a failure that
 # says why: a suite that cannot run must never look like a pass.
 set -uo pipefail

@@ -142,6 +142,28 @@ sessions["modern-prompts"] = [
     modern(9, "prompts/get", {"name": "order-lunch", "arguments": ["tortilla"]}),
     modern(10, "prompts/list", {"cursor": "x"}),
 ]
+# MCP Apps (core/protocol/office_apps.h): the linked tools/list and the ui:// views, declared in
+# the envelope and in a 2025 initialize, and the URIs that are not found.
+APPS = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
+sessions["modern-apps"] = [
+    modern(1, "tools/list", caps=APPS),
+    modern(2, "resources/read", {"uri": "ui://office/availability"}, caps=APPS),
+    modern(3, "resources/read", {"uri": "ui://office/invoices"}, caps=APPS),
+    modern(4, "resources/read", {"uri": "ui://office/lunch"}, caps=APPS),
+    modern(5, "resources/read", {"uri": "ui://office/lunch"}),
+    modern(6, "resources/read", {"uri": "ui://office/nothing"}, caps=APPS),
+    modern(7, "resources/read", {"uri": "ui://office/lunch"},
+           caps={"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": "text/html;profile=mcp-app"}}}),
+    modern(8, "tools/call", {"name": "list_availability", "arguments": {"from": "2026-09-01", "to": "2026-09-07"}}, caps=APPS),
+]
+sessions["legacy-apps"] = [
+    req(0, "initialize", {"protocolVersion": "2025-11-25", "capabilities": APPS, "clientInfo": {"name": "seed", "version": "3"}}),
+    note("notifications/initialized"),
+    req(1, "tools/list"),
+    req(2, "resources/read", {"uri": "ui://office/availability"}),
+    req(3, "resources/read", {"uri": "ui://"}),
+    req(4, "resources/subscribe", {"uri": "ui://office/lunch"}),
+]
 sessions["modern-errors"] = [
     modern(1, "ping"),
     req(2, "tools/list", {"_meta": envelope(version="2099-01-01")}),
