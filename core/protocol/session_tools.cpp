@@ -66,7 +66,8 @@ Session::Reply Session::on_tools_list(Request& request) {
         if (request.modern) {
             // A list the menu shapes may change with it: a client's copy is fresh for a second.
             cached.list["ttlMs"] = serves_menu_tool() ? kMenuToolsTtlMs : kToolsTtlMs;
-            cached.list["cacheScope"] = "public";
+            // A token's profile shapes the list: a shared cache must not hand it to another caller.
+            cached.list["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
         }
     }
     return cached.list;

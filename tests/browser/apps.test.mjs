@@ -5,16 +5,20 @@
 // renders it in a sandboxed iframe under the extension's default CSP. The test then drives each
 // view as a person would and checks through the office what changed: the availability view
 // books a slot, the invoices view queues a refund for a caller without the approver right, the
-// lunch view orders. Screenshots of the three views, light and dark, go to docs/.
+// lunch view orders. Screenshots of the three views, light and dark, go to $OFFICE_SCREENSHOTS
+// (docs/ when refreshing the ones the README shows), else to a temporary directory.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import esbuild from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { launchChromium, recordConsole, startOffice, startPages } from './harness.mjs';
 
-const DOCS = new URL('../../docs/', import.meta.url).pathname;
+const DOCS = (process.env.OFFICE_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'office-apps-shots-'))) + '/';
 const CSP_VIOLATION = /Content Security Policy|Refused to/;
 
 let office;

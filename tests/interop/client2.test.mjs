@@ -106,6 +106,33 @@ describe('the v2 SDK client pinned to protocol 2026-07-28', () => {
         (e) => e instanceof ProtocolError && e.code === -32602 && /missing required argument "customer"/.test(e.message));
     });
 
+    test('complete fills a prompt\'s customer and the invoice of the customer given, and the template\'s table', async () => {
+      const customers = await session.client.complete({ ref: { type: 'ref/prompt', name: 'book-appointment' }, argument: { name: 'customer', value: 'ma' } });
+      assert.deepEqual(customers.completion, { values: ['Maria Alvarez', 'Tomas Reis'], total: 2 });
+      const invoices = await session.client.complete({ ref: { type: 'ref/prompt', name: 'refund-invoice' }, argument: { name: 'invoice', value: '' },
+        context: { arguments: { customer: 'Maria Alvarez' } } });
+      assert.deepEqual(invoices.completion.values, ['1', '2']);
+      const tables = await session.client.complete({ ref: { type: 'ref/resource', uri: 'office://{table}{?after,limit}' }, argument: { name: 'table', value: 'in' } });
+      assert.deepEqual(tables.completion.values, ['invoices']);
+      await assert.rejects(session.client.complete({ ref: { type: 'ref/prompt', name: 'nothing' }, argument: { name: 'x', value: '' } }),
+        (e) => e instanceof ProtocolError && e.code === -32602);
+    });
+
+    test('icons mark the server (in server/discover), every tool and every prompt, and a result links the rows it names', async () => {
+      const discover = session.client.getDiscoverResult();
+      const icons = discover._meta[SERVER_INFO_KEY].icons;
+      assert.deepEqual(icons.map((i) => [i.mimeType, i.sizes[0]]), [['image/svg+xml', 'any'], ['image/png', '48x48'], ['image/png', '96x96']]);
+      const { tools } = await session.client.listTools();
+      for (const tool of tools) assert.match(tool.icons?.[0]?.src ?? '', /^data:image\/png;base64,iVBORw0KGgo/, tool.name);
+      const { prompts } = await session.client.listPrompts();
+      for (const prompt of prompts) assert.equal(prompt.icons?.length, 1, prompt.name);
+      const found = await session.client.callTool({ name: 'find_customer', arguments: { query: 'Priya' } });
+      const link = found.content.find((c) => c.type === 'resource_link');
+      assert.deepEqual(link, { type: 'resource_link', uri: 'office://customers/3', name: 'customers/3', title: 'Priya Nair', mimeType: 'application/json' });
+      const read = await session.client.readResource({ uri: link.uri });
+      assert.equal(JSON.parse(read.contents[0].text).row.name, 'Priya Nair');
+    });
+
     test('tools/list is cacheable for everyone: an integer ttlMs and cacheScope "public"', async () => {
       const [list] = sentRequests(session.wire, 'tools/list');
       const { result } = responseTo(session.wire, list);

@@ -83,6 +83,27 @@ describe('the v1 SDK client on protocol 2025-11-25', () => {
     });
 
     toolCoverageTests(() => session.client, McpError);
+
+    test('prompts are listed and rendered, their arguments completed, and the server and its tools carry icons', async () => {
+      const { prompts } = await session.client.listPrompts();
+      assert.deepEqual(prompts.map((p) => p.name), ['book-appointment', 'refund-invoice', 'order-lunch', 'customer-summary']);
+      const got = await session.client.getPrompt({ name: 'customer-summary', arguments: { customer: 'Priya' } });
+      assert.match(got.messages[0].content.text, /Call open_invoices with \{"customer_id": 3\}/);
+      const items = await session.client.complete({ ref: { type: 'ref/prompt', name: 'order-lunch' }, argument: { name: 'item', value: 'TOR' } });
+      assert.deepEqual(items.completion, { values: ['tortilla'], total: 1 });
+      assert.deepEqual(session.client.getServerCapabilities().completions, {});
+      assert.equal(session.client.getServerVersion().icons.length, 3);
+      const { tools } = await session.client.listTools();
+      assert.ok(tools.every((t) => t.icons?.[0]?.mimeType === 'image/png'));
+    });
+
+    test('a booking links to its slot and its customer, and each link reads', async () => {
+      const booked = await session.client.callTool({ name: 'book_slot', arguments: { slot_id: 2, customer_id: 3 } });
+      const links = booked.content.filter((c) => c.type === 'resource_link').map((c) => c.uri);
+      assert.deepEqual(links, ['office://slots/2', 'office://customers/3']);
+      const slot = await session.client.readResource({ uri: links[0] });
+      assert.equal(JSON.parse(slot.contents[0].text).row.customer_id, 3);
+    });
   });
 
   describe('a refund approved through the server\'s elicitation/create request', SUITE, () => {
