@@ -142,6 +142,25 @@ sessions["modern-prompts"] = [
     modern(9, "prompts/get", {"name": "order-lunch", "arguments": ["tortilla"]}),
     modern(10, "prompts/list", {"cursor": "x"}),
 ]
+# Completions (core/office/completions.h), the rows' resources and the links to them.
+P = lambda name: {"type": "ref/prompt", "name": name}
+sessions["modern-completions"] = [
+    modern(1, "completion/complete", {"ref": P("book-appointment"), "argument": {"name": "customer", "value": "ma"}}),
+    modern(2, "completion/complete", {"ref": P("book-appointment"), "argument": {"name": "day", "value": "2026-09"}}),
+    modern(3, "completion/complete", {"ref": P("refund-invoice"), "argument": {"name": "invoice", "value": ""},
+                                      "context": {"arguments": {"customer": "Maria"}}}),
+    modern(4, "completion/complete", {"ref": P("order-lunch"), "argument": {"name": "item", "value": "t"}}),
+    modern(5, "completion/complete", {"ref": {"type": "ref/resource", "uri": "office://{table}{?after,limit}"},
+                                      "argument": {"name": "table", "value": "s"}}),
+    modern(6, "completion/complete", {"ref": {"type": "ref/resource", "uri": "office://customers/{id}"},
+                                      "argument": {"name": "id", "value": "1"}}),
+    modern(7, "completion/complete", {"ref": P("nothing"), "argument": {"name": "x", "value": 7}, "context": []}),
+    modern(8, "tools/call", {"name": "find_customer", "arguments": {"query": "example.com"}}),
+    modern(9, "resources/read", {"uri": "office://customers/2"}),
+    modern(10, "resources/read", {"uri": "office://slots/3?limit=1"}),
+    modern(11, "resources/templates/list"),
+]
+
 # MCP Apps (core/protocol/office_apps.h): the linked tools/list and the ui:// views, declared in
 # the envelope and in a 2025 initialize, and the URIs that are not found.
 APPS = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
