@@ -17,17 +17,14 @@ std::string folded(const std::string& text) {
     return out;
 }
 
-// Those of `candidates` holding `typed`, starting with it first; `total` counts every one held.
-Completion ranked(const std::vector<std::string>& candidates, const std::string& typed, bool keep_all_holding) {
+// `values` without duplicates, those starting with `typed` (ASCII case folded) first, each group
+// in the order given; at most kMaxCompletionValues, `total` counting them all.
+Completion ordered(const std::vector<std::string>& values, const std::string& typed) {
     const std::string want = folded(typed);
     std::vector<std::string> first, then;
-    for (const auto& c : candidates) {
-        const std::string f = folded(c);
-        const auto at = f.find(want);
-        if (at == std::string::npos && !keep_all_holding) continue;
-        auto& group = at == 0 ? first : then;
-        if (std::find(first.begin(), first.end(), c) == first.end() && std::find(then.begin(), then.end(), c) == then.end())
-            group.push_back(c);
+    for (const auto& v : values) {
+        if (std::find(first.begin(), first.end(), v) != first.end() || std::find(then.begin(), then.end(), v) != then.end()) continue;
+        (folded(v).starts_with(want) ? first : then).push_back(v);
     }
     Completion completion;
     completion.values = std::move(first);
@@ -47,8 +44,8 @@ Completion customer_names(OfficeStore& store, const std::string& typed) {
     const CustomerPage page = store.find_customers(typed);
     std::vector<std::string> names;
     for (const auto& c : page.customers) names.push_back(c.name);
-    // Every customer on the page holds the text in its name or email: keep them all.
-    Completion completion = ranked(names, typed, true);
+    // Every customer on the page holds the text in its name or email: all are values.
+    Completion completion = ordered(names, typed);
     if (page.more > 0) {
         completion.has_more = true;
         // A customer is an option: duplicate names on the page are one value, but every customer
@@ -69,7 +66,7 @@ Completion invoice_numbers(OfficeStore& store, const std::string& typed, const j
     std::vector<std::string> numbers;
     for (const auto& invoice : store.invoices_of(*id))
         if (invoice.left() > 0 && std::to_string(invoice.id).starts_with(typed)) numbers.push_back(std::to_string(invoice.id));
-    return ranked(numbers, typed, false);
+    return ordered(numbers, typed);
 }
 
 // The days from today to the horizon with a free slot, YYYY-MM-DD, those starting with the
@@ -88,13 +85,17 @@ Completion free_days(OfficeStore& store, const std::string& typed, std::int64_t 
     } catch (const std::invalid_argument&) {
         return {};
     }
-    return ranked(days, typed, false);
+    return ordered(days, typed);
 }
 
 }  // namespace
 
 Completion complete_from(const std::vector<std::string>& candidates, const std::string& typed) {
-    return ranked(candidates, typed, false);
+    const std::string want = folded(typed);
+    std::vector<std::string> holding;
+    for (const auto& c : candidates)
+        if (folded(c).find(want) != std::string::npos) holding.push_back(c);
+    return ordered(holding, typed);
 }
 
 Completion complete_prompt_argument(const std::string& argument, const std::string& typed, const json& context,
@@ -106,7 +107,7 @@ Completion complete_prompt_argument(const std::string& argument, const std::stri
     if (argument == "item") {
         std::vector<std::string> names;
         for (const auto& item : store.menu()) names.push_back(item.name);
-        return ranked(names, typed, false);
+        return complete_from(names, typed);
     }
     return {};  // quantity: any whole number
 }
