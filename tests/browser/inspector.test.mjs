@@ -1,7 +1,8 @@
 // The MCP Inspector's web UI (@modelcontextprotocol/inspector, pinned by package-lock.json; its
 // web client, @modelcontextprotocol/inspector-client, served by its own bin/client.js) connects
 // from headless Chromium straight to office-mcp, in its "Direct" connection type (no Inspector
-// proxy: the browser's fetch, so the office's CORS), with a bearer token, and lists the tools.
+// proxy: the browser's fetch, so the office's CORS), with a bearer token, lists the tools, and
+// fills a prompt as a person would (its customer completed as it is typed).
 // The page's console is printed, for the record of what the Inspector saw. (Inspector v2, the
 // npm "latest", has no direct connection: its browser goes through its own Node backend, and it
 // needs Node.js 22.19. The pinned 1.0.3 is the v1 line, which still gets security fixes.)
