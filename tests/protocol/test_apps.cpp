@@ -199,7 +199,8 @@ TEST_CASE("MCP Apps: a hidden tool has no view: tools/list links only what it li
             else CHECK(reply["error"] == not_found(uri, -32602));
         }
         // The views never show in resources/list, and subscribing to one is refused like any unknown URI.
-        for (const auto& resource : server.result(modern(3, "resources/list", json::object(), kApps))["resources"])
+        const json resources = server.result(modern(3, "resources/list", json::object(), kApps))["resources"];
+        for (const auto& resource : resources)
             CHECK(resource["uri"].get<std::string>().starts_with("office://"));
     }
 }

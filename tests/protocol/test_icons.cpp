@@ -73,7 +73,8 @@ TEST_CASE("a 2025-11-25 session gets the server's icons and one for every tool a
         INFO(tool["name"]);
         check_icons(tool["icons"]);
     }
-    for (const auto& prompt : server.result(legacy_request(3, "prompts/list"))["prompts"]) {
+    const json prompts = server.result(legacy_request(3, "prompts/list"))["prompts"];
+    for (const auto& prompt : prompts) {
         INFO(prompt["name"]);
         check_icons(prompt["icons"]);
     }
@@ -88,8 +89,10 @@ TEST_CASE("earlier revisions get no icons: their schemas have none") {
         InProcessServer server;
         CHECK(!server.result(initialize_request(version, json::object(), "icons-test", "1.0"))["serverInfo"].contains("icons"));
         CHECK(server.send(kInitialized).empty());
-        for (const auto& tool : server.result(legacy_request(2, "tools/list"))["tools"]) CHECK(!tool.contains("icons"));
-        for (const auto& prompt : server.result(legacy_request(3, "prompts/list"))["prompts"]) CHECK(!prompt.contains("icons"));
+        const json tools = server.result(legacy_request(2, "tools/list"))["tools"];
+        for (const auto& tool : tools) CHECK(!tool.contains("icons"));
+        const json prompts = server.result(legacy_request(3, "prompts/list"))["prompts"];
+        for (const auto& prompt : prompts) CHECK(!prompt.contains("icons"));
     }
 }
 
