@@ -170,6 +170,7 @@ private:
     bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
     bool offers(const Prompt& prompt);  // every tool it names is served (reads the menu for order_lunch)
     bool serves_menu_tool() const;
+    bool prompts_watched() const;  // a 2025 session listed the prompts, or a listen asked for their changes
     void watch_prompts(std::string& out);  // from now on tell prompts_watch_ or a listen when the prompts change
     // The request's client renders MCP Apps views (office_apps.h): declared in initialize (2025)
     // or in the request's envelope (2026-07-28), in a revision with structuredContent.

@@ -27,8 +27,12 @@ bool Session::offers(const Prompt& prompt) {
     return true;
 }
 
+bool Session::prompts_watched() const {
+    return prompts_watch_ || std::any_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; });
+}
+
 void Session::watch_prompts(std::string& out) {
-    const bool first = !prompts_watch_ && std::none_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; });
+    const bool first = !prompts_watched();
     start_watch(out);
     if (first) menu_empty_ = options_.store().menu().empty();
 }

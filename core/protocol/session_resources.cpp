@@ -137,31 +137,26 @@ void Session::poll_changes(std::string& out) {
                 append_line(out, json{{"jsonrpc", "2.0"},
                                       {"method", "notifications/resources/updated"},
                                       {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}, {"uri", uri}}}});
+    // A list changed: told to the 2025 session that watches it and to each listen that asked.
+    const auto list_changed = [&](const char* method, bool legacy_watch, bool Listen::*asked) {
+        if (legacy_watch) append_line(out, json{{"jsonrpc", "2.0"}, {"method", method}});
+        for (const auto& listen : listens_)
+            if (listen.*asked)
+                append_line(out, json{{"jsonrpc", "2.0"}, {"method", method}, {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
+    };
     // The menu shapes order_lunch: a change to it changes the tools (tools.listChanged).
     if (changed.count(OfficeTable::menu)) {
-        if (tools_watch_) append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
-        for (const auto& listen : listens_)
-            if (listen.tools)
-                append_line(out, json{{"jsonrpc", "2.0"},
-                                      {"method", "notifications/tools/list_changed"},
-                                      {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
+        list_changed("notifications/tools/list_changed", tools_watch_, &Listen::tools);
         // The prompts change only when the menu becomes empty or stops being so (order-lunch).
-        bool was_empty = menu_empty_;
-        if (prompts_watch_ || std::any_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; })) {
+        const bool was_empty = menu_empty_;
+        if (prompts_watched()) {
             try {
                 menu_empty_ = options_.store().menu().empty();
             } catch (const StoreError&) {
                 // busy for a moment: compared again at the next change
             }
         }
-        if (menu_empty_ != was_empty) {
-            if (prompts_watch_) append_line(out, json{{"jsonrpc", "2.0"}, {"method", "notifications/prompts/list_changed"}});
-            for (const auto& listen : listens_)
-                if (listen.prompts)
-                    append_line(out, json{{"jsonrpc", "2.0"},
-                                          {"method", "notifications/prompts/list_changed"},
-                                          {"params", {{"_meta", {{kMetaSubscriptionId, listen.id}}}}}});
-        }
+        if (menu_empty_ != was_empty) list_changed("notifications/prompts/list_changed", prompts_watch_, &Listen::prompts);
     }
     // A task changes only with its approval request (decided or withdrawn): look at the
     // followed tasks when that table did.
