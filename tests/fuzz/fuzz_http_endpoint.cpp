@@ -119,6 +119,14 @@ void check(const office::http::Exchange& e, std::set<std::uint64_t>& open) {
         }
         return;
     }
+    // The calendar feed is iCalendar (http_calendar.cpp): one VCALENDAR of CRLF-ended lines; its
+    // refusals are JSON like every other.
+    const auto path = std::string_view(e.request.target).substr(0, e.request.target.find('?'));
+    if (path == "/calendar.ics" && (e.request.method == "GET" || e.request.method == "HEAD") && r.status == 200) {
+        if (r.open_stream || !r.body.starts_with("BEGIN:VCALENDAR\r\n") || !r.body.ends_with("END:VCALENDAR\r\n"))
+            broken("a calendar feed that is not one VCALENDAR", r.body);
+        return;
+    }
     if (r.open_stream) {
         if (r.status != 200) broken("a stream opened with a status other than 200", r.body);
         if (!open.insert(r.stream).second) broken("a stream id handed out twice", r.body);
