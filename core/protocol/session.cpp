@@ -370,7 +370,8 @@ Session::Reply Session::on_set_level(Request& request) {
 }
 
 Session::Reply Session::on_discover(Request&) {
-    return json{{"supportedVersions", json::array({kModernVersion})},
+    // The same for everyone, always: built once (the icons' data: URIs are a few kilobytes).
+    static const json result{{"supportedVersions", json::array({kModernVersion})},
                 {"capabilities", {{"tools", {{"listChanged", true}}},
                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
                                   {"prompts", {{"listChanged", true}}},
@@ -381,6 +382,7 @@ Session::Reply Session::on_discover(Request&) {
                 {"cacheScope", "public"},
                 // The server's icons here only: every other result's serverInfo stays small.
                 {"_meta", {{kMetaServerInfo, server_info(kModernVersion, /*with_icons=*/true)}}}};
+    return result;
 }
 
 Session::Reply Session::on_cancelled(Request& request) {
