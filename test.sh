@@ -20,7 +20,9 @@ cd "$(dirname "$0")"
 # real browser of tests/browser (its CORS, and the MCP Inspector's web UI), with its driver; curl,
 # whose Expect: 100-continue the HTTP server tests check; python3-icalendar and khal, the real readers
 # of the calendar export (tests/e2e/test_calendar_export.cpp).
-extra="openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl python3-icalendar khal"
+# wine, wine64: the windows suites run office-mcp.exe under Wine (tests/windows); packaging/windows/build.sh
+# installs the MinGW-w64 cross compiler itself.
+extra="wine wine64 openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl python3-icalendar khal"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
@@ -44,6 +46,15 @@ fi
 if [ ! -d tests/browser/node_modules ] || [ tests/browser/package-lock.json -nt tests/browser/node_modules ]; then
   npm ci --prefix tests/browser --no-audit --no-fund >&2
 fi
+# office-mcp.exe for the windows suites (tests/windows), cross-built with MinGW-w64; its SQLite and
+# OpenSSL are built once into ~/.cache/office-mcp-windows. OFFICE_SKIP_WINDOWS=1 leaves the suites
+# out, and the summary says so.
+windows_filter=()
+if [ "${OFFICE_SKIP_WINDOWS:-0}" = 1 ]; then
+  windows_filter=(-LE windows)
+else
+  OFFICE_WINDOWS_BUILD_DIR="$PWD/build-windows" packaging/windows/build.sh build-windows/out
+fi
 if [ ! -f "$asan/build.ninja" ]; then
   # -O1 -g1: quick to build, fast enough to run, and sanitizer reports name file and line.
   cmake -S . -B "$asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -58,7 +69,7 @@ echo "== tests ($build)"
 # A run that selects no test is an error: a suite that vanished must not pass. (With a filter
 # given on the command line, a stage it does not touch may rightly select nothing.)
 none=error; [ $# -gt 0 ] && none=ignore
-(cd "$build" && ctest --output-on-failure --no-tests=$none -j"$(nproc)" "$@")
+(cd "$build" && ctest --output-on-failure --no-tests=$none -j"$(nproc)" ${windows_filter[@]+"${windows_filter[@]}"} "$@")
 figures "$build"
 echo "== the same under AddressSanitizer + UndefinedBehaviorSanitizer ($asan)"
 (cd "$asan" && ctest --output-on-failure --no-tests=$none -j"$(nproc)" -LE fuzz "$@")
@@ -66,3 +77,8 @@ figures "$asan"
 echo "== bounded fuzz run ($asan; the long one is tests/fuzz/run-long.sh)"
 (cd "$asan" && ctest --output-on-failure --no-tests=$none -j"$(nproc)" -L fuzz "$@")
 figures "$asan"
+if [ "${OFFICE_SKIP_WINDOWS:-0}" = 1 ]; then
+  echo "!! ===================================================================================== !!"
+  echo "!! OFFICE_SKIP_WINDOWS=1: office-mcp.exe was NOT built and the windows suites did NOT run !!"
+  echo "!! ===================================================================================== !!"
+fi

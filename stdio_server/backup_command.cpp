@@ -11,6 +11,7 @@
 #include "database_uri.h"
 #include "office_export.h"
 #include "office_version.h"
+#include "platform.h"
 #include "postgres_backend.h"
 #include "sqlite_backup.h"
 #include "text_table.h"
@@ -25,6 +26,8 @@
 namespace {
 
 namespace fs = std::filesystem;
+// The file system place of a path given as UTF-8 text (platform.h: not the ANSI code page on Windows).
+fs::path at(const std::string& path) { return office::platform::u8path(path); }
 
 bool postgres(const Options& o) { return office::is_postgres_uri(o.db); }
 
@@ -57,7 +60,7 @@ std::string work_file(const Options& o, const std::string& what) {
     }
     base += "." + what + "-" + file_stamp();
     std::string name = base + ".db";
-    for (int n = 2; fs::exists(name) || fs::exists(name + ".partial") || fs::exists(name + ".key"); ++n)
+    for (int n = 2; fs::exists(at(name)) || fs::exists(at(name + ".partial")) || fs::exists(at(name + ".key")); ++n)
         name = base + "-" + std::to_string(n) + ".db";
     return name;
 }
@@ -89,7 +92,7 @@ std::vector<office::SideFile> side_files(const Options& o, const std::string& fi
 std::vector<std::string> backups_in(const std::string& dir) {
     static const std::regex name(R"(office-\d{8}T\d{6}Z(-\d+)?\.db)");
     std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(dir))
+    for (const auto& entry : fs::directory_iterator(at(dir)))
         if (entry.is_regular_file() && std::regex_match(entry.path().filename().string(), name))
             found.push_back(entry.path().string());
     std::sort(found.begin(), found.end());
@@ -111,11 +114,11 @@ int backup(const Options& o) {
     if (into_dir) {
         const std::string dir = absolute(o.backup.dir);
         std::error_code ec;
-        if (fs::create_directories(dir, ec)) fs::permissions(dir, fs::perms::owner_all, ec);
-        if (ec || !fs::is_directory(dir)) fail("cannot make directory " + dir + (ec ? ": " + ec.message() : ""));
+        if (fs::create_directories(at(dir), ec)) fs::permissions(at(dir), fs::perms::owner_all, ec);
+        if (ec || !fs::is_directory(at(dir))) fail("cannot make directory " + dir + (ec ? ": " + ec.message() : ""));
         const std::string base = dir + "/office-" + file_stamp();
         file = base + ".db";
-        for (int n = 2; fs::exists(file); ++n) file = base + "-" + std::to_string(n) + ".db";
+        for (int n = 2; fs::exists(at(file)); ++n) file = base + "-" + std::to_string(n) + ".db";
     } else {
         file = absolute(o.command[1]);
     }
@@ -124,11 +127,11 @@ int backup(const Options& o) {
         std::printf("Backed up %s to %s, synced to disk:\n", office::office_display_name(o.db).c_str(), file.c_str());
         print_facts(facts);
         for (const auto& side : side_files(o, file, true))
-            if (fs::exists(side.to)) std::printf("With %s (mode 0600).\n", side.to.c_str());
+            if (fs::exists(at(side.to))) std::printf("With %s (mode 0600).\n", side.to.c_str());
         if (into_dir && o.backup.keep > 0) {
             auto all = backups_in(absolute(o.backup.dir));
             while (static_cast<std::int64_t>(all.size()) > o.backup.keep) {
-                for (const char* suffix : {".key", ".tokens", ""}) fs::remove(all.front() + suffix);
+                for (const char* suffix : {".key", ".tokens", ""}) fs::remove(at(all.front() + suffix));
                 std::printf("Removed the old backup %s.\n", all.front().c_str());
                 all.erase(all.begin());
             }
@@ -161,13 +164,13 @@ std::string restore_postgres(const Options& o, const std::string& file, const of
     } catch (const office::StoreError& e) {
         if (std::string(e.what()).find("holds no office") == std::string::npos) throw;
         std::error_code ec;
-        fs::remove(kept + ".key", ec), fs::remove(kept + ".tokens", ec);
+        fs::remove(at(kept + ".key"), ec), fs::remove(at(kept + ".tokens"), ec);
         kept.clear();  // a database without an office: nothing to keep
     }
     office::load_postgres_office_at(o.db, [&](office::RowSink& sink) { office::read_office_file(source, sink); }, false);
     for (const auto& side : side_files(o, file, false))
-        if (fs::exists(side.from)) office::copy_side_file(side.from, side.to);
-    if (!upgraded.empty()) fs::remove(upgraded);
+        if (fs::exists(at(side.from))) office::copy_side_file(side.from, side.to);
+    if (!upgraded.empty()) fs::remove(at(upgraded));
     return kept;
 }
 
@@ -224,7 +227,7 @@ int export_office(const Options& o) {
         }
         const auto facts = office::export_office_file(file, dir, office::office_display_name(o.db), OFFICE_VERSION);
         if (postgres(o))
-            for (const char* suffix : {"", ".key", ".tokens"}) fs::remove(file + suffix);
+            for (const char* suffix : {"", ".key", ".tokens"}) fs::remove(at(file + suffix));
         std::printf("Exported %s to %s:\n", office::office_display_name(o.db).c_str(), dir.c_str());
         print_files(facts);
         std::printf("With manifest.json (the SHA-256 of each file). The state key and tokens are not exported: a backup "
@@ -246,7 +249,7 @@ int import_office(const Options& o) {
     const std::string made = work_file(o, "import");
     try {
         const std::string db = absolute(o.db);
-        if (!postgres(o) && fs::exists(db))
+        if (!postgres(o) && fs::exists(at(db)))
             for (const auto& [table, rows] : office::check_office_file(db).rows)
                 if (rows > 0)
                     throw office::StoreError(0, "database " + db + " is not an empty office: its table " + table + " holds " +
@@ -258,13 +261,13 @@ int import_office(const Options& o) {
             office::load_postgres_office_at(o.db, [&](office::RowSink& sink) { office::read_office_file(made, sink); }, true);
         else
             office::restore_office_file(made, db, false, {});
-        fs::remove(made);
+        fs::remove(at(made));
         std::printf("Imported %s into %s:\n", dir.c_str(), office::office_display_name(o.db).c_str());
         print_facts(facts);
         return 0;
     } catch (const office::StoreError& e) {
         std::error_code ec;
-        fs::remove(made, ec);
+        fs::remove(at(made), ec);
         std::fprintf(stderr, "office-mcp: nothing was imported, the office is unchanged: %s\n", e.what());
         return 1;
     }

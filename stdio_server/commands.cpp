@@ -4,6 +4,7 @@
 #include "audit.h"
 #include "backup_command.h"
 #include "clock.h"
+#include "platform.h"
 #include "records_command.h"
 #include "session.h"
 
@@ -156,9 +157,8 @@ Environment:
 )";
 
 std::string self_path() {
-    std::error_code ec;
-    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return ec ? "office-mcp" : p.string();
+    const std::string path = office::platform::executable_path();
+    return path.empty() ? "office-mcp" : path;
 }
 
 int run_db_command(const Options& o) {
@@ -216,6 +216,11 @@ int run_config_command(const Options& o) {
     office::json server{{"command", exe}, {"args", args}};
     if (client == "claude-desktop" || client == "cursor") {
         std::printf("%s\n", office::json{{"mcpServers", {{"office", server}}}}.dump(2).c_str());
+        // Where it goes, on stderr so that stdout stays the JSON alone (Windows: %APPDATA%\Claude;
+        // Linux builds of Claude Desktop use ~/.config/Claude; macOS's is ~/Library/Application Support/Claude).
+        if (const std::string config = office::platform::user_config_directory(); client == "claude-desktop" && !config.empty())
+            std::fprintf(stderr, "office-mcp: merge this into %s\n",
+                         (office::platform::u8path(config) / "Claude" / "claude_desktop_config.json").string().c_str());
     } else if (client == "vscode") {
         server["type"] = "stdio";
         std::printf("%s\n", office::json{{"servers", {{"office", server}}}}.dump(2).c_str());
@@ -235,7 +240,7 @@ int run_log_command(const Options& o) {
     const std::string path = o.command.size() > 2 ? o.command[2] : o.log_file;
     std::ifstream file;
     if (!path.empty() && path != "-") {
-        file.open(path);
+        file.open(office::platform::u8path(path));
         if (!file) fail("cannot read log file " + path + ": " + std::strerror(errno));
     }
     std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
@@ -251,7 +256,7 @@ int run_log_command(const Options& o) {
 // office-mcp audit: the trail as a table, oldest first.
 int run_audit_command(const Options& o) {
     if (o.command.size() > 1) fail("audit takes options only (--since, --invoice, --slot, --trace, --db)");
-    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(o.db))
+    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(office::platform::u8path(o.db)))
         fail("database " + absolute(o.db) + " does not exist: nothing was written yet");
     std::vector<office::AuditEntry> entries;
     try {
@@ -270,7 +275,7 @@ int run_approvals_command(const Options& o) {
     const bool list = what == "list" && o.command.size() == 2;
     const bool reopen = what == "reopen" && o.command.size() == 3;
     if (!list && !reopen) fail("approvals needs list or reopen N (office-mcp approvals reopen 3)");
-    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(o.db))
+    if (!office::is_postgres_uri(o.db) && !std::filesystem::exists(office::platform::u8path(o.db)))
         fail("database " + absolute(o.db) + " does not exist: nothing was queued yet");
     try {
         auto store = office::open_office_store_for(o.db);  // brings an older file forward first

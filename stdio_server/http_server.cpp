@@ -21,6 +21,11 @@
 namespace office {
 
 namespace {
+#ifdef SIGHUP
+constexpr int kReloadSignal = SIGHUP;  // re-read the tokens and TLS files, reopen the log
+#else
+constexpr int kReloadSignal = 0;  // Windows has none: the files are watched for changes all the same
+#endif
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -147,7 +152,9 @@ public:
           drain_(io_),
           deadline_(io_),
           watchdog_(io_),
-          signals_(io_, SIGINT, SIGTERM, SIGHUP) {}
+          signals_(io_, SIGINT, SIGTERM) {
+        if (kReloadSignal) signals_.add(kReloadSignal);
+    }
 
     int run() {
         const auto address = net::ip::make_address(options_.host);
@@ -324,7 +331,7 @@ private:
     void wait_for_signal() {
         signals_.async_wait([this](beast::error_code ec, int signal) {
             if (ec) return;
-            if (signal == SIGHUP) {
+            if (signal == kReloadSignal) {
                 notify("RELOADING=1");
                 if (options_.reload) options_.reload();
                 notify("READY=1");

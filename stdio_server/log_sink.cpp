@@ -2,34 +2,30 @@
 
 #include "clock.h"
 #include "options.h"
+#include "platform.h"
+#include "process_life.h"
 
 #include <cerrno>
 #include <cstring>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 namespace {
 // Log lines of a round wait for its end up to this size.
 constexpr std::size_t kMaxPendingLog = 64 * 1024;
+constexpr int kStderr = 2;
 }  // namespace
 
 // Each line whole, in one write() where the kernel allows (O_APPEND keeps lines from several
 // processes sharing a file apart).
-LogSink::LogSink(const std::string& log_file, WriteAll write_all) : path_(log_file), fd_(STDERR_FILENO), write_all_(write_all) {
+LogSink::LogSink(const std::string& log_file, WriteAll write_all) : path_(log_file), fd_(kStderr), write_all_(write_all) {
     if (!log_file.empty()) {
-        fd_ = ::open(log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        fd_ = office::platform::open(log_file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC);
         if (fd_ < 0) fail("cannot open log file " + log_file + ": " + std::strerror(errno));
     }
     // A client may hand us a stderr pipe it never reads. Once that pipe is full a log line is
     // dropped rather than written, so the log can never stall the protocol.
-    struct stat log_stat {};
-    const bool got = fstat(fd_, &log_stat) == 0;
-    socket_ = got && S_ISSOCK(log_stat.st_mode);
-    pipe_ = got && (S_ISFIFO(log_stat.st_mode) || socket_);
+    const auto output = process::output_of(fd_);
+    socket_ = output == process::Output::socket;
+    pipe_ = output != process::Output::file;
 }
 
 // A log file gets a round's lines in one write, just before the round's replies: whole lines
@@ -61,14 +57,13 @@ void LogSink::write(std::string_view line) {
 // descriptor: the client that gave us stderr shares it.
 bool LogSink::try_write(std::string_view line) {
     if (socket_) {
-        const ssize_t sent = ::send(fd_, line.data(), line.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+        const long sent = process::send_now(fd_, line);
         if (sent <= 0) return false;
         // A line begun is finished (blocking for its rest only), so the log keeps whole lines.
         if (static_cast<std::size_t>(sent) < line.size()) write_all_(line.substr(static_cast<std::size_t>(sent)), fd_);
         return true;
     }
-    pollfd ready{fd_, POLLOUT, 0};
-    if (::poll(&ready, 1, 0) != 1 || !(ready.revents & POLLOUT)) return false;
+    if (!process::pipe_has_room(fd_, line.size())) return false;
     write_all_(line, fd_);
     return true;
 }
@@ -79,12 +74,12 @@ void LogSink::flush() {
     pending_.clear();
 }
 
-bool LogSink::on_stderr() const { return fd_ == STDERR_FILENO; }
+bool LogSink::on_stderr() const { return fd_ == kStderr; }
 
 bool LogSink::reopen() {
     if (path_.empty()) return true;  // stderr: nothing to reopen
     flush();
-    const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    const int fd = office::platform::open(path_, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC);
     if (fd < 0) return false;
     ::dup2(fd, fd_);  // the same descriptor, now the new file
     ::close(fd);

@@ -1,12 +1,15 @@
 // office-mcp: the stdio MCP server. Reads newline-delimited JSON-RPC on stdin, writes
 // replies on stdout (protocol messages only) and logs JSON lines on stderr or --log-file.
-// Everything else lives in office_core (docs/architecture.md); this file is the command line,
-// the process life (signals) and the read/write loop on the file descriptors. The operator's
+// Everything else lives in office_core (docs/architecture.md); this file is the command line
+// and the read/write loop on the file descriptors; the process's life (signals, console events)
+// is process_life.h's. The operator's
 // commands (db, config, log tail, audit, approvals) and --help are in commands.cpp.
 
 #include "commands.h"
 #include "connection.h"
 #include "log_sink.h"
+#include "platform.h"
+#include "process_life.h"
 #include "request_state.h"
 #include "run_log.h"
 #include "serve_http.h"
@@ -16,7 +19,6 @@
 #include "session.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,10 +27,6 @@
 #include <vector>
 
 #include <errno.h>
-#include <malloc.h>
-#include <sys/prctl.h>
-#include <poll.h>
-#include <unistd.h>
 
 namespace {
 
@@ -38,23 +36,6 @@ constexpr int kMaxReadsPerCommit = 64;
 // While a client watches a resource, how long stdin may stay quiet before the office is looked
 // at again for writes by other processes (change notifications; core/protocol/connection.h, poll).
 constexpr int kWatchPollMs = 500;
-
-// True when stdin has input (or EOF) waiting right now: reading it will not block.
-bool input_waiting() {
-    pollfd in{STDIN_FILENO, POLLIN, 0};
-    return ::poll(&in, 1, 0) == 1 && (in.revents & (POLLIN | POLLHUP));
-}
-
-volatile std::sig_atomic_t g_stop = 0;  // the signal that asked us to stop
-// After a stop signal, writes get kGraceSeconds to finish; then a write still blocked on a
-// client that does not read is abandoned (SIGALRM interrupts it), so stopping never hangs.
-constexpr unsigned kGraceSeconds = 2;
-volatile std::sig_atomic_t g_grace_over = 0;
-void on_signal(int signal) {
-    if (!g_stop) ::alarm(kGraceSeconds);
-    g_stop = signal;
-}
-void on_alarm(int) { g_grace_over = 1; }
 
 Options parse_options(int argc, char** argv) {
     Options o;
@@ -194,11 +175,11 @@ Options parse_options(int argc, char** argv) {
     return o;
 }
 
-bool write_all(std::string_view data, int fd = STDOUT_FILENO) {
+bool write_all(std::string_view data, int fd = 1) {
     std::size_t done = 0;
     while (done < data.size()) {
-        if (g_grace_over) return false;  // stopping, and the reader is not reading
-        const auto n = ::write(fd, data.data() + done, data.size() - done);
+        if (process::grace_over()) return false;  // stopping, and the reader is not reading
+        const auto n = process::write_to(fd, data.data() + done, data.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             return false;  // stdout closed: nobody is listening any more
@@ -206,18 +187,6 @@ bool write_all(std::string_view data, int fd = STDOUT_FILENO) {
         done += static_cast<std::size_t>(n);
     }
     return true;
-}
-
-// A server answers the same small messages for hours: its heap should reach a steady size and
-// stay there. glibc's defaults give memory back (trim) whenever 128 KiB is free at the top of
-// the heap and move the mmap threshold as large blocks come and go, so every call could shrink
-// the heap with brk and fault it back in on the next (issue 16 measured 2 brk and 1 page fault
-// per call). Keep what was freed (trimmed only past 16 MiB), grow in 1 MiB steps, and serve
-// blocks up to 1 MiB from the heap rather than from a fresh mmap each time.
-void settle_heap() {
-    mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
-    mallopt(M_TOP_PAD, 1024 * 1024);
-    mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
 }
 
 int serve(const Options& o) {
@@ -249,7 +218,7 @@ int serve(const Options& o) {
     // The admin tools change the office in a person's name. Over stdio that person is whoever
     // started office-mcp --admin (office-desk, for them), as `office-mcp customers add` records
     // the person logged in: so the audit names them, as it names a token's NAME over HTTP.
-    if (o.admin) options.principal = login_name();
+    if (o.admin) options.principal = office::platform::login_name();
     options.locale = o.locale;
     options.task_ttl = o.task_ttl;
     if (!o.rate_limits.empty()) options.limits = std::make_shared<office::RateLimits>(o.rate_limits);
@@ -267,9 +236,9 @@ int serve(const Options& o) {
     // One read() into the buffer: how many bytes, 0 at the end of input (or a read error).
     const auto read_input = [&]() -> std::size_t {
         for (;;) {
-            const auto n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+            const auto n = process::read_input(buffer.data(), buffer.size());
             if (n > 0) return static_cast<std::size_t>(n);
-            if (n < 0 && errno == EINTR && !g_stop) continue;
+            if (n < 0 && errno == EINTR && !process::stop_reason()) continue;
             if (n < 0) reason = std::string("read error: ") + std::strerror(errno);
             at_end = true;
             return 0;
@@ -283,11 +252,10 @@ int serve(const Options& o) {
         connection.replies_sent();
         return true;
     };
-    while (!g_stop && !at_end) {
+    while (!process::stop_reason() && !at_end) {
         if (connection.watching()) {
             // Someone watches: wait for input at most kWatchPollMs, then look for changes.
-            pollfd in{STDIN_FILENO, POLLIN, 0};
-            const int ready = ::poll(&in, 1, kWatchPollMs);
+            const int ready = process::wait_for_input(kWatchPollMs);
             if (ready == 0) {
                 if (!notify()) {
                     reason = "stdout closed";
@@ -295,7 +263,7 @@ int serve(const Options& o) {
                 }
                 continue;
             }
-            if (ready < 0 && errno == EINTR) continue;  // a signal: the loop's condition sees g_stop
+            if (ready < 0) continue;  // a stop: the loop's condition sees it
         }
         const std::size_t n = read_input();
         // A round is every line waiting now: several in this read, or more input already
@@ -304,9 +272,9 @@ int serve(const Options& o) {
         // (core/protocol/connection.h). With a write in the round, further waiting input joins it, for
         // at most kMaxReadsPerCommit reads (a client that never pauses still gets answers).
         const std::string_view chunk(buffer.data(), n);
-        connection.begin_round(n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || input_waiting()));
+        connection.begin_round(n > 0 && (std::count(chunk.begin(), chunk.end(), '\n') > 1 || process::input_waiting()));
         connection.feed(chunk);
-        for (int reads = 1; connection.wants_more() && reads < kMaxReadsPerCommit && !g_stop && input_waiting(); ++reads) {
+        for (int reads = 1; connection.wants_more() && reads < kMaxReadsPerCommit && !process::stop_reason() && process::input_waiting(); ++reads) {
             const std::size_t more = read_input();
             if (more == 0) break;
             connection.feed(std::string_view(buffer.data(), more));
@@ -326,7 +294,7 @@ int serve(const Options& o) {
             break;
         }
     }
-    if (g_stop) reason = g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";
+    if (const char* stopped = process::stop_reason()) reason = stopped;
     connection.close();
     log.flush();
     if (!connection.replies().empty()) write_all(connection.replies());
@@ -337,25 +305,12 @@ int serve(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::signal(SIGPIPE, SIG_IGN);  // a closed stdout is an EPIPE from write(), and a clean exit
-    std::signal(SIGXFSZ, SIG_IGN);  // a file size limit (ulimit -f) is an EFBIG SQLite reports, not a kill
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;  // no SA_RESTART: a blocked read() returns and the loop ends
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-    sa.sa_handler = on_alarm;
-    sigaction(SIGALRM, &sa, nullptr);
-    // The client that launched us died: so do we. If it died before prctl took effect we were
-    // already re-parented, and no signal will ever come, so look once.
-    const pid_t parent = ::getppid();
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (::getppid() != parent) ::raise(SIGTERM);
+    process::start(argc, argv);
 
     if (const auto status = office::token_command(argc, argv)) return *status;  // its own options (--tokens)
     const auto options = parse_options(argc, argv);
     if (const auto status = run_command(options)) return *status;
-    settle_heap();
+    process::settle_heap();
     if (options.http.empty() && (!options.tls_cert.empty() || !options.tls_key.empty()))
         fail("--tls-cert and --tls-key go with --http: stdin and stdout need no TLS");
     return options.http.empty() ? serve(options) : serve_http(options, write_all);

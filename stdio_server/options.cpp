@@ -1,14 +1,12 @@
 #include "options.h"
 
+#include "platform.h"
 #include "tool.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
 #include <filesystem>
-
-#include <pwd.h>
-#include <unistd.h>
 
 [[noreturn]] void fail(const std::string& message) {
     std::fprintf(stderr, "office-mcp: %s\n", message.c_str());
@@ -17,7 +15,7 @@
 
 std::string absolute(const std::string& path) {
     std::error_code ec;
-    auto p = std::filesystem::absolute(path, ec);
+    auto p = std::filesystem::absolute(office::platform::u8path(path), ec);
     return ec ? path : p.lexically_normal().string();
 }
 
@@ -52,11 +50,6 @@ std::int64_t milliseconds_of(const std::string& option, const std::string& text)
     if ((whole.empty() && fraction.empty()) || !digits(whole) || !digits(fraction) || whole.size() > 7 || fraction.size() > 3)
         fail(option + " needs a number of seconds, e.g. 5 or 0.5");
     return (whole.empty() ? 0 : std::stoll(whole)) * 1000 + (fraction.empty() ? 0 : std::stoll((fraction + "00").substr(0, 3)));
-}
-
-std::string login_name() {
-    const struct passwd* pw = ::getpwuid(::getuid());
-    return pw && pw->pw_name ? pw->pw_name : "";
 }
 
 office::Durability durability_named(const std::string& name) {

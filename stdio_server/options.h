@@ -92,10 +92,6 @@ std::int64_t milliseconds_of(const std::string& option, const std::string& text)
 
 office::Durability durability_named(const std::string& name);
 
-// The person logged in (their user name; "" when the system has none): who changes the office
-// from its console or through office-mcp --admin, as the audit names them.
-std::string login_name();
-
 // --locale's value (en, es, zh_CN), else fail().
 office::Locale locale_option(const std::string& name);
 

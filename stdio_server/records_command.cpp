@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "customer_csv.h"
 #include "money.h"
+#include "platform.h"
 #include "records.h"
 #include "session.h"
 #include "text_table.h"
@@ -31,7 +32,7 @@ using office::RecordOutcome;
 // reopen`), and the person logged in, so the audit says who added whom.
 AuditEntry console_stamp() {
     return AuditEntry{0, office::utc_now(), "office-mcp", std::string(office::server_version()), "command", "", "", "", 0, "",
-                      login_name(), "", ""};
+                      office::platform::login_name(), "", ""};  // the person at the console
 }
 
 std::unique_ptr<OfficeStore> open_store(const Options& o) {
@@ -67,7 +68,7 @@ void words(const Options& o, std::size_t n, const char* usage) {
 std::int64_t id_word(const Options& o, std::size_t at, const char* what) { return positive_number(what, o.command.at(at)); }
 
 std::string read_all(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
+    std::ifstream file(office::platform::u8path(path), std::ios::binary);
     if (!file) fail("cannot read " + path + ": " + std::strerror(errno));
     return std::string(std::istreambuf_iterator<char>(file), {});
 }
@@ -113,7 +114,7 @@ int write_export(const Options& o, const std::string& text, const std::string& w
         return 0;
     }
     const std::string& path = o.command[2];
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::ofstream file(office::platform::u8path(path), std::ios::binary | std::ios::trunc);
     if (!file || !file.write(text.data(), static_cast<std::streamsize>(text.size())) || !file.flush())
         fail("cannot write " + path + ": " + std::strerror(errno));
     std::fprintf(stderr, "office-mcp: wrote %s to %s\n", what.c_str(), path.c_str());

@@ -1,11 +1,10 @@
 #include "run_log.h"
 
+#include "process_life.h"
 #include "session.h"
 #include "tool.h"
 
 #include <algorithm>
-
-#include <unistd.h>
 
 namespace {
 
@@ -15,7 +14,7 @@ nlohmann::ordered_json identity(const Options& o) {
     line["version"] = office::server_version();
     line["db"] = office::office_display_name(o.db);  // a URI's password masked
     line["profile"] = o.profile;
-    line["pid"] = static_cast<long long>(::getpid());
+    line["pid"] = process::id();
     return line;
 }
 

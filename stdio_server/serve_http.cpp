@@ -7,6 +7,8 @@
 #include "run_log.h"
 #include "service_manager.h"
 #include "office_store_for.h"
+#include "platform.h"
+#include "process_life.h"
 #include "tls_context.h"
 #include "tokens.h"
 #include "tool.h"
@@ -15,9 +17,6 @@
 #include <memory>
 #include <string>
 #include <utility>
-
-#include <sys/resource.h>
-#include <sys/stat.h>
 
 namespace {
 
@@ -60,10 +59,9 @@ private:
     // Enough to notice a rewrite (token commands replace the file by rename) or a chmod:
     // inode, size and the change time.
     std::string identity() const {
-        struct stat st {};
-        if (::stat(path_.c_str(), &st) != 0) return "absent";
-        return std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
-               std::to_string(st.st_ctim.tv_nsec);
+        const auto info = office::platform::stat(path_);
+        if (!info) return "absent";
+        return std::to_string(info->inode) + ":" + std::to_string(info->size) + ":" + std::to_string(info->changed_ns);
     }
 
     std::string path_;
@@ -86,21 +84,6 @@ void parse_address(const std::string& text, office::HttpServerOptions& h) {
         fail("--http needs [HOST:]PORT, e.g. 8080 or 0.0.0.0:8080 (PORT 0 picks a free one)");
     h.port = static_cast<unsigned short>(std::stoi(port));
     if (h.host == "localhost") h.host = "127.0.0.1";
-}
-
-// Each connection is an open file, and the usual soft limit (1024) runs out long before
-// --max-connections: it is raised to what they need (plus the listener, the database, the log,
-// the tokens and TLS files), as far as the hard limit allows. The files needed, and the limit now.
-std::pair<rlim_t, rlim_t> raise_open_files(std::int64_t max_connections) {
-    const rlim_t needed = static_cast<rlim_t>(max_connections) + 64;
-    rlimit limit{};
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return {needed, 0};
-    if (limit.rlim_cur < needed && limit.rlim_cur < limit.rlim_max) {
-        rlimit raised = limit;
-        raised.rlim_cur = std::min(needed, limit.rlim_max);  // RLIM_INFINITY is the largest value
-        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
-    }
-    return {needed, limit.rlim_cur};
 }
 
 }  // namespace
@@ -170,7 +153,10 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     }
     h.request_timeout = std::chrono::seconds(o.request_timeout);
     h.max_connections = static_cast<std::size_t>(o.max_connections);
-    const auto [files_needed, files_allowed] = raise_open_files(o.max_connections);
+    // Each connection is an open file, and the usual soft limit (1024) runs out long before
+    // --max-connections: it is raised to what they need (plus the listener, the database, the
+    // log, the tokens and TLS files), as far as the hard limit allows.
+    const auto [files_needed, files_allowed] = process::raise_open_files(o.max_connections + 64);
     h.endpoint.max_sessions = static_cast<std::size_t>(o.max_sessions);
     if (o.admin) fail("--admin is for stdio; over HTTP the admin right is a token's (office-mcp token add NAME --admin) or the office:admin scope");
     const auto tools = enabled_tools(o);

@@ -1,5 +1,7 @@
 #include "tls_context.h"
 
+#include "platform.h"
+
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
@@ -9,8 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-
-#include <sys/stat.h>
 
 namespace office {
 
@@ -37,10 +37,15 @@ int select_http11(SSL*, const unsigned char** out, unsigned char* out_length, co
     return SSL_TLSEXT_ERR_OK;
 }
 
+// Files are opened through OpenSSL's BIO_new_file, which takes UTF-8 paths on Windows too.
 void must_read(const std::string& path, const std::string& what) {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) throw TlsError("cannot read the TLS " + what + " " + path + ": " + std::strerror(errno));
-    std::fclose(file);
+    BIO* file = BIO_new_file(path.c_str(), "rb");
+    if (!file) {
+        const int error = errno;
+        ERR_clear_error();
+        throw TlsError("cannot read the TLS " + what + " " + path + ": " + std::strerror(error));
+    }
+    BIO_free(file);
 }
 
 TlsCertificate describe(X509* certificate) {
@@ -80,9 +85,9 @@ std::shared_ptr<ssl::context> make_context(const std::string& cert_path, const s
     SSL_CTX_set_alpn_select_cb(ctx, select_http11, nullptr);
     const bool certificate = SSL_CTX_use_certificate_chain_file(ctx, cert_path.c_str()) == 1;
     EVP_PKEY* private_key = nullptr;
-    if (std::FILE* file = std::fopen(key_path.c_str(), "rb")) {
-        private_key = PEM_read_PrivateKey(file, nullptr, no_password, nullptr);
-        std::fclose(file);
+    if (BIO* file = BIO_new_file(key_path.c_str(), "rb")) {
+        private_key = PEM_read_bio_PrivateKey(file, nullptr, no_password, nullptr);
+        BIO_free(file);
     }
     const bool key = certificate && private_key;
     const bool pair = key && SSL_CTX_use_PrivateKey(ctx, private_key) == 1 && SSL_CTX_check_private_key(ctx) == 1;
@@ -137,14 +142,13 @@ bool TlsContext::refresh(bool force) {
 std::string TlsContext::identity() const {
     std::string id;
     for (const auto* path : {&cert_path_, &key_path_}) {
-        struct stat st {};
-        if (::stat(path->c_str(), &st) != 0) {
+        const auto info = platform::stat(*path);
+        if (!info) {
             id += "absent;";
             continue;
         }
-        id += std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
-              std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + ":" +
-              std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec) + ";";
+        id += std::to_string(info->device) + ":" + std::to_string(info->inode) + ":" + std::to_string(info->size) + ":" +
+              std::to_string(info->modified_ns) + ":" + std::to_string(info->changed_ns) + ";";
     }
     return id;
 }

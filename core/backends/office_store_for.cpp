@@ -2,6 +2,7 @@
 
 #include "office_store_for.h"
 
+#include "platform.h"
 #include "postgres_backend.h"
 #include "sqlite_office_store.h"
 
@@ -9,8 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-
-#include <sys/stat.h>
 
 namespace office {
 
@@ -38,20 +37,23 @@ void create_office(const std::string& db, OfficeKind kind) {
 std::string office_display_name(const std::string& db) {
     if (is_postgres_uri(db)) return masked_uri(db);
     std::error_code ec;
-    auto p = std::filesystem::absolute(db, ec);
+    auto p = std::filesystem::absolute(platform::u8path(db), ec);
     return ec ? db : p.lexically_normal().string();
 }
 
 std::string office_local_path(const std::string& db) {
     if (!is_postgres_uri(db)) return db;
     namespace fs = std::filesystem;
-    fs::path dir;
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && xdg[0] == '/') dir = fs::path(xdg) / "office-mcp";
-    else if (const char* home = std::getenv("HOME"); home && *home) dir = fs::path(home) / ".local" / "share" / "office-mcp";
-    else throw StoreError(0, "cannot choose where the state key of " + masked_uri(db) + " goes: set OFFICE_MCP_STATE_KEYS, XDG_DATA_HOME or HOME");
+    const std::string data = platform::user_data_directory();
+    if (data.empty())
+        throw StoreError(0, "cannot choose where the state key of " + masked_uri(db) + " goes: set OFFICE_MCP_STATE_KEYS, XDG_DATA_HOME or HOME");
+    const fs::path dir = platform::u8path(data) / "office-mcp";
     std::error_code ec;
-    if (fs::create_directories(dir, ec)) ::chmod(dir.c_str(), 0700);  // as the SQLite file's directory
-    if (ec) throw StoreError(0, "cannot create directory " + dir.string() + ": " + ec.message());
+    if (!fs::is_directory(dir, ec)) {  // as the SQLite file's directory: its owner's alone
+        fs::create_directories(dir.parent_path(), ec);
+        if (platform::make_directory(dir.string()) != 0 && errno != EEXIST)
+            throw StoreError(0, "cannot create directory " + dir.string() + ": " + std::strerror(errno));
+    }
     return (dir / "postgres").string();
 }
 

@@ -1,6 +1,7 @@
 #include "tokens.h"
 
 #include "base64url.h"
+#include "platform.h"
 #include "tool.h"
 
 #include <openssl/crypto.h>
@@ -14,11 +15,6 @@
 #include <filesystem>
 #include <system_error>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 namespace office {
 namespace {
 
@@ -30,7 +26,7 @@ constexpr std::string_view kHeader =
     "# office-mcp tokens: NAME<TAB>PROFILE<TAB>CREATED<TAB>SHA256 of the token[<TAB>approver|-[<TAB>admin]], one per line.\n"
     "# Only hashes are kept; a token is shown once, by `office-mcp token add`. Keep this file mode 0600.\n";
 
-std::string system_message(int error) { return std::system_category().message(error); }
+std::string system_message(int error) { return std::generic_category().message(error); }
 
 std::vector<unsigned char> sha256(std::string_view data) {
     std::vector<unsigned char> digest(kHashBytes);
@@ -95,24 +91,24 @@ std::string profile_problem(std::string_view profile) {
 
 // Reads the whole file; nullopt when it does not exist.
 std::optional<std::string> read_file(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    const int fd = platform::open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) {
         const int error = errno;
         if (error == ENOENT) return std::nullopt;
         if (error == ELOOP) throw TokenError("the tokens file " + path + " is a symbolic link; point --tokens at the file itself");
         throw TokenError("cannot read the tokens file " + path + ": " + system_message(error));
     }
-    struct stat info {};
+    const auto info = platform::fstat(fd);
     std::string problem;
-    if (::fstat(fd, &info) != 0) problem = "cannot read the tokens file " + path + ": " + system_message(errno);
-    else if (!S_ISREG(info.st_mode)) problem = "the tokens file " + path + " is not a regular file";
-    else if ((info.st_mode & 077) != 0) {
+    if (!info) problem = "cannot read the tokens file " + path + ": " + system_message(errno);
+    else if (!info->regular) problem = "the tokens file " + path + " is not a regular file";
+    else if ((info->mode & 077) != 0) {
         // Hashes cannot be turned back into tokens, but whoever can write the file can add one.
         char mode[8];
-        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(info.st_mode & 07777));
+        std::snprintf(mode, sizeof mode, "%04o", info->mode);
         problem = "the tokens file " + path + " has mode " + mode +
                   ": it must be readable and writable by its owner only (chmod 600 " + path + ")";
-    } else if (static_cast<std::uint64_t>(info.st_size) > kMaxFileSize) {
+    } else if (static_cast<std::uint64_t>(info->size) > kMaxFileSize) {
         problem = "the tokens file " + path + " is larger than 1 MiB: it is not a tokens file";
     }
     std::string content;
@@ -143,19 +139,14 @@ int write_all(int fd, std::string_view data) {
 
 // Without this, a rename (or a new directory) can be lost in a crash even after fsync of the file.
 void sync_directory(const std::filesystem::path& dir, const std::string& path) {
-    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 || ::fsync(fd) != 0) {
-        const int error = errno;
-        if (fd >= 0) ::close(fd);
-        throw TokenError("cannot write the tokens file " + path + ": syncing its directory failed: " + system_message(error));
-    }
-    ::close(fd);
+    if (platform::sync_directory(dir.string()) != 0)
+        throw TokenError("cannot write the tokens file " + path + ": syncing its directory failed: " + system_message(errno));
 }
 
 void make_directories(const std::filesystem::path& dir, const std::string& path) {
     if (dir.empty() || std::filesystem::is_directory(dir)) return;
     make_directories(dir.parent_path(), path);
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+    if (platform::make_directory(dir.string()) != 0 && errno != EEXIST)
         throw TokenError("cannot create directory " + dir.string() + " for the tokens file " + path + ": " + system_message(errno));
     sync_directory(dir.parent_path(), path);
 }
@@ -202,9 +193,9 @@ std::string tokens_path_for(const std::string& database_path) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto path = default_tokens_path(database_path);
-    const auto old = fs::path(database_path).parent_path() / "office-mcp.tokens";
-    const bool office_exists = fs::exists(database_path, ec) || fs::exists(database_path + ".key", ec);
-    if (!fs::exists(path, ec) && office_exists && fs::exists(old, ec)) return old.string();
+    const auto old = platform::u8path(database_path).parent_path() / "office-mcp.tokens";
+    const bool office_exists = fs::exists(platform::u8path(database_path), ec) || fs::exists(platform::u8path(database_path + ".key"), ec);
+    if (!fs::exists(platform::u8path(path), ec) && office_exists && fs::exists(old, ec)) return old.string();
     return path;
 }
 
@@ -219,17 +210,10 @@ std::string token_name_problem(std::string_view name) {
 }
 
 TokenFileLock::TokenFileLock(const std::string& path) {
-    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    const std::filesystem::path dir = platform::u8path(path).parent_path();
     make_directories(dir, path);
-    fd_ = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    int error = fd_ < 0 ? errno : 0;
-    while (error == 0 && ::flock(fd_, LOCK_EX) != 0) {
-        if (errno != EINTR) error = errno;
-    }
-    if (error != 0) {
-        if (fd_ >= 0) ::close(fd_);
-        throw TokenError("cannot lock the directory of the tokens file " + path + ": " + system_message(error));
-    }
+    fd_ = platform::lock_directory(dir.string());
+    if (fd_ < 0) throw TokenError("cannot lock the directory of the tokens file " + path + ": " + system_message(errno));
 }
 
 TokenFileLock::~TokenFileLock() { ::close(fd_); }  // closing releases the lock
@@ -323,22 +307,22 @@ void TokenFile::save() const {
         content += '\n';
     }
 
-    const std::filesystem::path target(path_);
+    const std::filesystem::path target = platform::u8path(path_);
     make_directories(target.parent_path(), path_);
     std::string temp = path_ + ".XXXXXX";
-    const int fd = ::mkstemp(temp.data());  // mode 0600, a name nobody else holds
+    const int fd = platform::make_temp(temp);  // its owner's alone, a name nobody else holds
     if (fd < 0) throw TokenError("cannot write the tokens file " + path_ + ": " + system_message(errno));
-    int error = ::fchmod(fd, 0600) != 0 ? errno : 0;
+    int error = platform::make_owner_only(fd) != 0 ? errno : 0;
     if (error == 0) error = write_all(fd, content);
-    if (error == 0 && ::fsync(fd) != 0) error = errno;
+    if (error == 0 && platform::sync(fd) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     if (error != 0) {
-        ::unlink(temp.c_str());  // the old file is untouched
+        platform::remove(temp);  // the old file is untouched
         throw TokenError("cannot write the tokens file " + path_ + ": " + system_message(error));
     }
-    if (::rename(temp.c_str(), path_.c_str()) != 0) {
+    if (platform::replace(temp, path_) != 0) {
         const int error = errno;
-        ::unlink(temp.c_str());
+        platform::remove(temp);
         throw TokenError("cannot write the tokens file " + path_ + ": " + system_message(error));
     }
     sync_directory(target.parent_path(), path_);

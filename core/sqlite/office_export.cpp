@@ -5,6 +5,7 @@
 #include "bookings_calendar.h"
 #include "clock.h"
 #include "csv.h"
+#include "platform.h"
 #include "sha256.h"
 #include "sqlite.h"
 #include "sqlite_backup.h"
@@ -21,10 +22,6 @@
 #include <iterator>
 #include <memory>
 #include <optional>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace office {
 namespace {
@@ -46,7 +43,7 @@ std::string file_of(std::string_view table) { return std::string(table) + (table
 class OutFile {
 public:
     explicit OutFile(const std::string& path) : path_(path) {
-        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        fd_ = platform::open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW);
         if (fd_ < 0) refuse_errno("cannot create " + path, errno);
     }
     ~OutFile() {
@@ -62,7 +59,7 @@ public:
     // Flushed, synced and closed: its size and SHA-256.
     std::pair<std::int64_t, std::string> close() {
         flush();
-        if (::fsync(fd_) != 0) refuse_errno("cannot sync " + path_, errno);
+        if (platform::sync(fd_) != 0) refuse_errno("cannot sync " + path_, errno);
         ::close(fd_);
         fd_ = -1;
         return {bytes_, hash_.hex()};
@@ -156,7 +153,7 @@ private:
 std::string utc_now(const char* format) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
-    ::gmtime_r(&now, &tm);
+    platform::utc_tm(now, tm);
     char text[32];
     std::strftime(text, sizeof text, format, &tm);
     return text;
@@ -180,7 +177,7 @@ std::int64_t write_calendar(Database& db, OutFile& out, const std::string& versi
 }
 
 std::string read_whole(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(platform::u8path(path), std::ios::binary);
     if (!in) refuse("cannot read " + path + ": " + std::strerror(errno));
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
@@ -190,11 +187,11 @@ std::string read_whole(const std::string& path) {
 ExportFacts export_office_file(const std::string& office_file, const std::string& dir, const std::string& source,
                                const std::string& version) {
     std::error_code ec;
-    if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec)))
+    if (const auto at = platform::u8path(dir); fs::exists(at, ec) && !(fs::is_directory(at, ec) && fs::is_empty(at, ec)))
         refuse(dir + " already exists and is not an empty directory: export writes a new one");
     const std::string partial = dir + ".partial";
-    fs::remove_all(partial, ec);
-    if (::mkdir(partial.c_str(), 0700) != 0) refuse_errno("cannot create directory " + partial, errno);
+    fs::remove_all(platform::u8path(partial), ec);
+    if (platform::make_directory(partial) != 0) refuse_errno("cannot create directory " + partial, errno);
     try {
         json files = json::array();
         {
@@ -221,15 +218,16 @@ ExportFacts export_office_file(const std::string& office_file, const std::string
         out.buffer() = manifest.dump(2) + "\n";
         out.close();
         sync_directory(partial);
-        if (fs::exists(dir, ec)) fs::remove(dir, ec);  // empty, checked above
-        if (::rename(partial.c_str(), dir.c_str()) != 0) refuse_errno("cannot rename " + partial + " to " + dir, errno);
-        sync_directory(fs::path(dir).parent_path().empty() ? "." : fs::path(dir).parent_path().string());
+        fs::remove(platform::u8path(dir), ec);  // if there: empty, checked above
+        if (platform::replace(partial, dir) != 0) refuse_errno("cannot rename " + partial + " to " + dir, errno);
+        const auto parent = platform::u8path(dir).parent_path();
+        sync_directory(parent.empty() ? "." : parent.string());
         ExportFacts facts;
         for (const auto& f : files)
             facts.files.emplace_back(f["file"], f.contains("rows") ? f["rows"].get<std::int64_t>() : f["events"].get<std::int64_t>());
         return facts;
     } catch (...) {
-        fs::remove_all(partial, ec);
+        fs::remove_all(platform::u8path(partial), ec);
         throw;
     }
 }
@@ -261,7 +259,7 @@ void read_export_dir(const std::string& dir, RowSink& sink) {
             if (f.is_object() && f.value("file", "") == name) entries[t] = f;
         if (entries[t].is_null()) refuse(manifest_path + " does not list " + name);
         const std::string path = dir + "/" + name;
-        if (!fs::exists(path)) refuse(path + " is missing");
+        if (!fs::exists(platform::u8path(path))) refuse(path + " is missing");
         contents[t] = read_whole(path);
         if (static_cast<std::int64_t>(contents[t].size()) != entries[t].value("bytes", std::int64_t{-1}) ||
             sha256_hex(contents[t]) != entries[t].value("sha256", ""))

@@ -7,6 +7,7 @@
 
 #include "sqlite_backup.h"
 
+#include "platform.h"
 #include "sqlite_office_store.h"
 
 #include <algorithm>
@@ -20,11 +21,6 @@
 #include <memory>
 #include <string_view>
 #include <thread>
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace office {
 namespace {
@@ -52,23 +48,20 @@ std::string quoted(const std::string& name) {
 }
 
 std::string directory_of(const std::string& path) {
-    const auto dir = fs::path(path).parent_path();
+    const auto dir = platform::u8path(path).parent_path();
     return dir.empty() ? "." : dir.string();
 }
 
 
 void remove_if_there(const std::string& path) {
-    if (::unlink(path.c_str()) != 0 && errno != ENOENT) refuse_errno("cannot remove " + path, errno);
+    if (platform::remove(path) != 0 && errno != ENOENT) refuse_errno("cannot remove " + path, errno);
 }
 
 void rename_or_refuse(const std::string& from, const std::string& to) {
-    if (::rename(from.c_str(), to.c_str()) != 0) refuse_errno("cannot rename " + from + " to " + to, errno);
+    if (platform::replace(from, to) != 0) refuse_errno("cannot rename " + from + " to " + to, errno);
 }
 
-bool exists(const std::string& path) {
-    struct stat st {};
-    return ::lstat(path.c_str(), &st) == 0;
-}
+bool exists(const std::string& path) { return platform::lstat(path).has_value(); }
 
 // The file a copy is made in before it gets its name: `path` as given, held with flock for as
 // long as this object lives, so a second backup (or restore) to the same place is refused
@@ -77,20 +70,20 @@ bool exists(const std::string& path) {
 class PartialFile {
 public:
     explicit PartialFile(std::string path) : path_(std::move(path)) {
-        fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        fd_ = platform::open(path_, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW);
         if (fd_ < 0) refuse_errno("cannot create " + path_, errno);
-        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        if (platform::lock(fd_, false) != 0) {
             ::close(fd_);
             refuse("another backup or restore is writing " + path_ + " now; wait for it to finish", kError);
         }
         // Empty, as VACUUM INTO requires; a journal of a killed run's copy goes too.
-        if (::ftruncate(fd_, 0) != 0 || ::fchmod(fd_, 0600) != 0) refuse_errno("cannot clear " + path_, errno);
+        if (platform::resize(fd_, 0) != 0 || platform::make_owner_only(fd_) != 0) refuse_errno("cannot clear " + path_, errno);
         for (const char* suffix : {"-journal", "-wal", "-shm"}) remove_if_there(path_ + suffix);
     }
     ~PartialFile() {
         if (!renamed_) {
-            ::unlink(path_.c_str());
-            for (const char* suffix : {"-journal", "-wal", "-shm"}) ::unlink((path_ + suffix).c_str());
+            platform::remove(path_);
+            for (const char* suffix : {"-journal", "-wal", "-shm"}) platform::remove(path_ + suffix);
         }
         ::close(fd_);
     }
@@ -99,7 +92,7 @@ public:
 
     const std::string& path() const { return path_; }
     void sync() {
-        if (::fsync(fd_) != 0) refuse_errno("cannot sync " + path_, errno);
+        if (platform::sync(fd_) != 0) refuse_errno("cannot sync " + path_, errno);
     }
     void renamed_to(const std::string& to) {
         rename_or_refuse(path_, to);
@@ -123,17 +116,17 @@ void copy_office(Database& source, PartialFile& partial) {
 
 // The copy of a key or tokens file, beside its place under `.partial`, synced, then renamed.
 void copy_private_file(const std::string& from, const std::string& to) {
-    const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+    const int in = platform::open(from, O_RDONLY | O_CLOEXEC);
     if (in < 0) refuse_errno("cannot read " + from, errno);
     const std::string partial = to + ".partial";
-    const int out = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    const int out = platform::open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
     if (out < 0) {
         const int err = errno;
         ::close(in);
         refuse_errno("cannot create " + partial, err);
     }
     char buffer[65536];
-    bool ok = ::fchmod(out, 0600) == 0;
+    bool ok = platform::make_owner_only(out) == 0;
     for (ssize_t n; ok && (n = ::read(in, buffer, sizeof buffer)) != 0;) {
         if (n < 0) {
             ok = errno == EINTR;
@@ -145,12 +138,12 @@ void copy_private_file(const std::string& from, const std::string& to) {
             else done += w;
         }
     }
-    ok = ok && ::fsync(out) == 0;
+    ok = ok && platform::sync(out) == 0;
     const int err = errno;
     ::close(in);
     ::close(out);
     if (!ok) {
-        ::unlink(partial.c_str());
+        platform::remove(partial);
         refuse_errno("cannot copy " + from + " to " + partial, err);
     }
     rename_or_refuse(partial, to);
@@ -159,22 +152,26 @@ void copy_private_file(const std::string& from, const std::string& to) {
 // The SQLite header read by hand, so that a file that is not SQLite, or a copy cut short, is
 // said so in those words (SQLite itself only says "file is not a database" or "malformed").
 void check_header(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = platform::open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) refuse_errno("cannot read " + path, errno);
-    struct stat st {};
     unsigned char h[100] = {};
-    const ssize_t n = ::fstat(fd, &st) == 0 ? ::pread(fd, h, sizeof h, 0) : -1;
+    const auto info = platform::fstat(fd);
+    ssize_t n = -1;  // the first 100 bytes, or the whole file if it is shorter
+    if (info)
+        while ((n = ::read(fd, h, sizeof h)) < 0 && errno == EINTR) {
+        }
+    const int err = errno;
     ::close(fd);
-    if (n < 0) refuse_errno("cannot read " + path, errno);
-    if (!S_ISREG(st.st_mode)) refuse(path + " is not a regular file");
+    if (!info || n < 0) refuse_errno("cannot read " + path, err);
+    if (!info->regular) refuse(path + " is not a regular file");
     if (n < 100 || std::memcmp(h, "SQLite format 3", 16) != 0) refuse(path + " is not an office backup: it is not a SQLite database", kNotADb);
     const std::int64_t page_size = h[16] == 0 && h[17] == 1 ? 65536 : (h[16] << 8 | h[17]);
     const std::int64_t pages = std::int64_t(h[28]) << 24 | h[29] << 16 | h[30] << 8 | h[31];
     // The header's page count is valid when its change counter matches (bytes 24 and 92).
     const bool count_valid = pages > 0 && std::memcmp(h + 24, h + 92, 4) == 0;
-    if (count_valid && st.st_size < pages * page_size)
+    if (count_valid && info->size < pages * page_size)
         refuse(path + " is truncated: its header says " + std::to_string(pages * page_size) + " bytes, the file has " +
-                   std::to_string(st.st_size), kCorrupt);
+                   std::to_string(info->size), kCorrupt);
 }
 
 OfficeFileFacts facts_of(Database& db, const std::string& path) {
@@ -190,8 +187,7 @@ OfficeFileFacts facts_of(Database& db, const std::string& path) {
         facts.rows.emplace_back(t, query_int(db, "SELECT count(*) FROM " + quoted(t)));
         if (t == "audit") facts.last_audit_id = query_int(db, "SELECT ifnull(max(id), 0) FROM audit");
     }
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) facts.bytes = st.st_size;
+    if (const auto info = platform::stat(path)) facts.bytes = info->size;
     return facts;
 }
 
@@ -242,7 +238,7 @@ OfficeFileFacts check_open_office(Database& db, const std::string& path) {
 std::string utc_stamp() {
     const std::time_t now = std::time(nullptr);
     std::tm tm {};
-    ::gmtime_r(&now, &tm);
+    platform::utc_tm(now, tm);
     char text[32];
     std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", &tm);
     return text;
@@ -385,19 +381,14 @@ OfficeFileFacts finish_backup(PartialFile& partial, const std::string& file, con
     }
     partial.renamed_to(file);
     sync_directory(directory_of(file));
-    facts.bytes = static_cast<std::int64_t>(fs::file_size(file));
+    facts.bytes = static_cast<std::int64_t>(fs::file_size(platform::u8path(file)));
     return facts;
 }
 
 }  // namespace
 
 void sync_directory(const std::string& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) refuse_errno("cannot open directory " + dir, errno);
-    const int rc = ::fsync(fd);
-    const int err = errno;
-    ::close(fd);
-    if (rc != 0) refuse_errno("cannot sync directory " + dir, err);
+    if (platform::sync_directory(dir) != 0) refuse_errno("cannot sync directory " + dir, errno);
 }
 
 void copy_side_file(const std::string& from, const std::string& to) { copy_private_file(from, to); }
@@ -493,7 +484,7 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
         // A second name for the old file, then the restored one renamed over the first: the
         // office's name always names a whole office, old or new, even if this process dies
         // between the two (link, not rename, or there would be a moment with no office).
-        if (::link(db.c_str(), outcome.kept.c_str()) != 0) refuse_errno("cannot keep " + db + " as " + outcome.kept, errno);
+        if (platform::hard_link(db, outcome.kept) != 0) refuse_errno("cannot keep " + db + " as " + outcome.kept, errno);
         if (outcome.forced_past_open || !old) {
             // Without the lock (--force while servers have it open, or a damaged file): their
             // -wal and -shm go with the file they belong to, renamed, never deleted; the
@@ -514,7 +505,7 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
             // office.db.key -> office.db.before-restore-T.key; a tokens file elsewhere -> NAME.before-restore-T
             const std::string kept_side = side.to.rfind(db, 0) == 0 ? outcome.kept + side.to.substr(db.size())
                                                                      : side.to + outcome.kept.substr(db.size());
-            if (::link(side.to.c_str(), kept_side.c_str()) != 0 && errno != EEXIST)
+            if (platform::hard_link(side.to, kept_side) != 0 && errno != EEXIST)
                 refuse_errno("cannot keep " + side.to + " as " + kept_side, errno);
         }
         copy_private_file(side.from, side.to);
@@ -522,7 +513,7 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
     partial.renamed_to(db);
     sync_directory(dir);
     old.reset();  // its locks go with it; it names the kept file now
-    outcome.facts.bytes = static_cast<std::int64_t>(fs::file_size(db));
+    outcome.facts.bytes = static_cast<std::int64_t>(fs::file_size(platform::u8path(db)));
     return outcome;
 }
 

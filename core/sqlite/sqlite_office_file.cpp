@@ -4,6 +4,7 @@
 
 #include "sqlite_office_store.h"
 
+#include "platform.h"
 #include "resources.h"
 #include "store_sql.h"
 
@@ -13,11 +14,6 @@
 #include <filesystem>
 #include <utility>
 #include <vector>
-
-#include <fcntl.h>
-#include <pwd.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace office {
 namespace {
@@ -420,22 +416,16 @@ void naming_the_path(Database& db, const char* what, F&& body) {
 // A new file or directory is only as durable as its directory entry: SQLite syncs the
 // entries of the journals it creates, not of the database file we create for it. Once per
 // new file, so the first acknowledged write cannot lose its file to a power cut.
-void sync_directory(const std::filesystem::path& dir) {
-    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;
-    ::fsync(fd);
-    ::close(fd);
-}
+void sync_directory(const std::filesystem::path& dir) { platform::sync_directory(dir.string()); }
 
 // Creates the missing directories above `path`, each 0700 (the database holds customer data).
 // Directories that already exist are left as they are.
 void create_parent_directories(const std::string& path) {
     namespace fs = std::filesystem;
     std::vector<fs::path> missing;
-    for (fs::path dir = fs::path(path).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-        struct stat st {};
-        if (::stat(dir.c_str(), &st) == 0) {
-            if (!S_ISDIR(st.st_mode)) {
+    for (fs::path dir = platform::u8path(path).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+        if (const auto info = platform::stat(dir.string())) {
+            if (!info->directory) {
                 throw StoreError(kCantOpen, "cannot create database " + path + ": " + dir.string() + " is not a directory");
             }
             break;
@@ -445,8 +435,7 @@ void create_parent_directories(const std::string& path) {
         if (dir == dir.parent_path()) break;
     }
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
-        if (::mkdir(it->c_str(), 0700) == 0) {
-            ::chmod(it->c_str(), 0700);  // whatever the umask
+        if (platform::make_directory(it->string()) == 0) {
             sync_directory(it->parent_path());
         } else if (int err = errno; err != EEXIST) {  // EEXIST: another process got there first
             throw_errno("cannot create directory " + it->string() + " for database " + path, err);
@@ -457,15 +446,15 @@ void create_parent_directories(const std::string& path) {
 // Creates the file 0600 before SQLite sees it, so it is never world-readable, not even for a
 // moment; SQLite gives the -wal and -shm files the database file's permissions.
 void create_private_file(const std::string& path) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    int fd = platform::open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC);
     if (fd < 0) {
         int err = errno;
         if (err == EEXIST) return;  // exists (or another process just created it)
         throw_errno("cannot create database " + path, err);
     }
-    ::fchmod(fd, 0600);  // whatever the umask
+    platform::make_owner_only(fd);  // whatever the umask
     ::close(fd);
-    sync_directory(std::filesystem::path(path).parent_path());
+    sync_directory(platform::u8path(path).parent_path());
 }
 
 }  // namespace
@@ -505,26 +494,16 @@ void reset_database(Database& db, OfficeKind kind) {
 
 std::string default_database_path() {
     namespace fs = std::filesystem;
-    if (const char* db = std::getenv("OFFICE_MCP_DB"); db && *db) return db;
-    // The XDG spec says a relative XDG_DATA_HOME is invalid and to be ignored.
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && xdg[0] == '/') {
-        return (fs::path(xdg) / "office-mcp" / "office.db").string();
-    }
-    std::string home;
-    if (const char* h = std::getenv("HOME"); h && *h) {
-        home = h;
-    } else {
-        struct passwd pw {};
-        struct passwd* found = nullptr;
-        std::vector<char> buffer(16384);
-        if (getpwuid_r(::getuid(), &pw, buffer.data(), buffer.size(), &found) == 0 && found && found->pw_dir && *found->pw_dir) {
-            home = found->pw_dir;
-        }
-    }
-    if (home.empty()) {
+    if (const std::string db = platform::environment("OFFICE_MCP_DB"); !db.empty()) return db;
+    const std::string data = platform::user_data_directory();
+    if (data.empty()) {
+#ifdef _WIN32
+        throw StoreError(kCantOpen, "cannot choose a database path: set OFFICE_MCP_DB or LOCALAPPDATA");
+#else
         throw StoreError(kCantOpen, "cannot choose a database path: set OFFICE_MCP_DB, XDG_DATA_HOME or HOME");
+#endif
     }
-    return (fs::path(home) / ".local" / "share" / "office-mcp" / "office.db").string();
+    return (platform::u8path(data) / "office-mcp" / "office.db").string();
 }
 
 std::unique_ptr<Database> open_office_database(const std::string& path, Durability durability, OfficeKind kind) {
@@ -575,16 +554,19 @@ namespace {
 // where the file system has no O_TMPFILE, one that is unlinked at once. Asking the file system
 // itself is the only answer that holds for root too (access() says yes to root even on /proc).
 int directory_takes_files(const std::string& dir) {
-    int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    int fd = -1;
+#ifdef O_TMPFILE
+    fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0) {
         ::close(fd);
         return 0;
     }
     if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) return errno;
+#endif
     std::string probe = dir + "/.office-mcp-probe-XXXXXX";
-    fd = ::mkostemp(probe.data(), O_CLOEXEC);
+    fd = platform::make_temp(probe);
     if (fd < 0) return errno;
-    ::unlink(probe.c_str());
+    platform::remove(probe);
     ::close(fd);
     return 0;
 }
@@ -594,10 +576,9 @@ void check_database_location(const std::string& path) {
     namespace fs = std::filesystem;
     if (path.empty()) throw StoreError(kCantOpen, "cannot open database: the path is empty");
     if (path == ":memory:") return;
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) throw StoreError(kCantOpen, "database " + path + " is a directory, not a file");
-        const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (const auto info = platform::stat(path)) {
+        if (info->directory) throw StoreError(kCantOpen, "database " + path + " is a directory, not a file");
+        const int fd = platform::open(path, O_RDWR | O_CLOEXEC);
         if (fd < 0) throw_errno("cannot open database " + path + " for reading and writing", errno);
         ::close(fd);
         return;
@@ -605,10 +586,10 @@ void check_database_location(const std::string& path) {
     if (errno != ENOENT && errno != ENOTDIR) throw_errno("cannot use database " + path, errno);
     // A new file: the nearest directory that exists must take new files (the missing ones
     // below it are created 0700 on first use, as open_office_database does).
-    for (fs::path dir = fs::path(path).parent_path();; dir = dir.parent_path()) {
+    for (fs::path dir = platform::u8path(path).parent_path();; dir = dir.parent_path()) {
         const std::string name = dir.empty() ? "." : dir.string();
-        if (::stat(name.c_str(), &st) == 0) {
-            if (!S_ISDIR(st.st_mode))
+        if (const auto info = platform::stat(name)) {
+            if (!info->directory)
                 throw StoreError(kCantOpen, "cannot create database " + path + ": " + name + " is not a directory");
             if (const int err = directory_takes_files(name); err != 0)
                 throw StoreError(kCantOpen, "cannot create database " + path + ": the directory " + name +

@@ -6,11 +6,10 @@
 
 #include "sqlite_office_store.h"
 
+#include "platform.h"
 #include "store_sql.h"
 
 #include <utility>
-
-#include <sys/stat.h>
 #include <vector>
 
 namespace office {
@@ -20,14 +19,13 @@ using namespace sqlite_code;
 // A statement stopped before its end is reset at once (see query_int in sqlite_office_file.cpp).
 
 SqliteOfficeStore::SqliteOfficeStore(std::unique_ptr<Database> db) : db_(std::move(db)) {
-    struct stat st {};
-    if (::stat(db_->path().c_str(), &st) == 0) file_.emplace(st.st_dev, st.st_ino);
+    if (const auto info = platform::stat(db_->path())) file_.emplace(info->device, info->inode);
 }
 
 bool SqliteOfficeStore::replaced() {
     // Only another file under the name: a name that is gone is not a new office to open.
-    struct stat st {};
-    if (!file_ || ::stat(db_->path().c_str(), &st) != 0 || std::pair(st.st_dev, st.st_ino) == *file_) return false;
+    const auto info = file_ ? platform::stat(db_->path()) : std::nullopt;
+    if (!info || std::pair(info->device, info->inode) == *file_) return false;
     db_->keep_wal_on_close();  // the -wal and -shm under the name are the restored office's now
     return true;
 }

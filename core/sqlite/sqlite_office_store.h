@@ -9,9 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <cstdint>
 #include <utility>
-
-#include <sys/types.h>
 
 namespace office {
 
@@ -132,7 +131,7 @@ public:
 private:
     std::unique_ptr<Database> db_;
     std::optional<Transaction> write_;  // the open write unit
-    std::optional<std::pair<dev_t, ino_t>> file_;  // the file db_ opened (none: in memory)
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> file_;  // the file db_ opened (none: in memory)
 };
 
 // The store's readers of the office's settings, opening hours and bookings, on `db` itself: the

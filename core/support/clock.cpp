@@ -1,5 +1,7 @@
 #include "clock.h"
 
+#include "platform.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -21,7 +23,7 @@ std::int64_t pinned_offset() {
     }
     tm.tm_year -= 1900;
     tm.tm_mon -= 1;
-    return static_cast<std::int64_t>(::timegm(&tm)) - static_cast<std::int64_t>(std::time(nullptr));
+    return static_cast<std::int64_t>(platform::utc_seconds(tm)) - static_cast<std::int64_t>(std::time(nullptr));
 }
 }  // namespace
 
@@ -39,7 +41,7 @@ std::string utc_time(std::int64_t unix_seconds) {
     if (cached[0] == '\0' || unix_seconds != cached_second) {
         const std::time_t t = static_cast<std::time_t>(unix_seconds);
         std::tm tm {};
-        gmtime_r(&t, &tm);
+        platform::utc_tm(t, tm);
         std::strftime(cached, sizeof cached, "%Y-%m-%dT%H:%M:%SZ", &tm);
         cached_second = unix_seconds;
     }

@@ -4,6 +4,7 @@
 
 #include "log.h"
 
+#include "platform.h"
 #include "utf8.h"
 
 #include <charconv>
@@ -117,7 +118,7 @@ void Logger::begin_line(LogLevel level, std::string_view event) {
     if (second != second_) {
         const std::time_t t = static_cast<std::time_t>(second);
         std::tm tm{};
-        gmtime_r(&t, &tm);
+        platform::utc_tm(t, tm);
         std::strftime(stamp_, sizeof stamp_, "%Y-%m-%dT%H:%M:%S", &tm);
         second_ = second;
     }

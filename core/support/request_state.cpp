@@ -5,14 +5,11 @@
 #include "request_state.h"
 
 #include "base64url.h"
+#include "platform.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <array>
 #include <cerrno>
@@ -178,17 +175,16 @@ std::vector<StateSealer::Key> one_key(StateSealer::Key&& key) {
     return keys;
 }
 
-std::string system_message(int error) { return std::system_category().message(error); }
+std::string system_message(int error) { return std::generic_category().message(error); }
 
 // Reads the whole (small) key file; nullopt with open_error set when it cannot be opened.
 std::optional<std::string> read_key_file(const std::string& path, int& open_error) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = platform::open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         open_error = errno;
         return std::nullopt;
     }
-    struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    if (const auto info = platform::fstat(fd); !info || !info->regular) {
         ::close(fd);
         throw std::runtime_error("the state key file " + path + " is not a regular file");
     }
@@ -230,7 +226,7 @@ std::optional<StateSealer::Key> parse_key_file(std::string& content) {
 // Creates the key file with O_EXCL and mode 0600, so it is never readable by others, not
 // even for a moment. Returns nullopt when another process created it first.
 std::optional<StateSealer::Key> create_key_file(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    const int fd = platform::open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC);
     if (fd < 0) {
         const int error = errno;
         if (error == EEXIST) return std::nullopt;
@@ -244,7 +240,7 @@ std::optional<StateSealer::Key> create_key_file(const std::string& path) {
         line = to_hex(key.data(), key.size()) + "\n";
     } catch (...) {
         ::close(fd);
-        ::unlink(path.c_str());
+        platform::remove(path);
         throw;
     }
     std::size_t written = 0;
@@ -258,11 +254,11 @@ std::optional<StateSealer::Key> create_key_file(const std::string& path) {
         }
         written += static_cast<std::size_t>(n);
     }
-    if (error == 0 && ::fsync(fd) != 0) error = errno;
+    if (error == 0 && platform::sync(fd) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     OPENSSL_cleanse(line.data(), line.size());
     if (error != 0) {
-        ::unlink(path.c_str());  // never leave a half-written key behind for the next start
+        platform::remove(path);  // never leave a half-written key behind for the next start
         OPENSSL_cleanse(key.data(), key.size());
         throw std::runtime_error("cannot write the state key file " + path + ": " +
                                  system_message(error));

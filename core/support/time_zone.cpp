@@ -7,6 +7,22 @@
 #include <iterator>
 #include <stdexcept>
 
+#ifdef OFFICE_EMBED_TZDATA
+// The tz database compiled in (cmake -DOFFICE_EMBED_TZDATA=ON): defined in tzdata_embedded.cpp,
+// which tzdata_embed.cmake writes with this very Entry. A build without it has no such symbols,
+// and compiled_in says so with nullopt.
+namespace office::tzdata {
+struct Entry {
+    const char* name;
+    std::uint32_t offset, size;  // the zone's TZif file: blob[offset] on, size bytes
+};
+extern const char version[];
+extern const char blob[];
+extern const Entry index[];  // sorted by name
+extern const std::size_t count;
+}  // namespace office::tzdata
+#endif
+
 namespace office {
 
 // Howard Hinnant's days_from_civil and civil_from_days (public domain algorithms).
@@ -102,12 +118,43 @@ Counts header(Reader& r, const std::string& name, char& version) {
 TimeZone TimeZone::load(const std::string& name) {
     if (!is_zone_name(name)) bad(name, "not a time zone name (IANA names are like Europe/Madrid or America/Mexico_City)");
     const char* env = std::getenv("TZDIR");
-    const std::string dir = env && *env ? env : "/usr/share/zoneinfo";
-    std::ifstream in(dir + "/" + name, std::ios::binary);
-    if (!in)
-        bad(name, "no such zone in " + dir + (env && *env ? " ($TZDIR)" : "") +
+    const bool tzdir = env && *env;
+    const std::string dir = tzdir ? env : "/usr/share/zoneinfo";
+    const bool has_table = !compiled_in_version().empty();
+    const auto compiled = compiled_in(name);
+    // A build with the zones compiled in looks on the disk only for the names it knows: on
+    // Windows a name such as AUX or COM1 opens a device in any folder (reading AUX hangs), and
+    // every real zone is in the table. $TZDIR, the operator's own choice, is read as asked.
+    if (tzdir || !has_table || compiled) {
+        // The system's files first: apt keeps them newer than a build's copy.
+        if (std::ifstream in(dir + "/" + name, std::ios::binary); in)
+            return from_tzif(name, std::string(std::istreambuf_iterator<char>(in), {}));
+    }
+    if (tzdir || !has_table)
+        bad(name, "no such zone in " + dir + (tzdir ? " ($TZDIR)" : "") +
                       " (a misspelt name, or the tz database is not installed: apt-get install tzdata)");
-    return from_tzif(name, std::string(std::istreambuf_iterator<char>(in), {}));
+    if (compiled) return from_tzif(name, std::string(*compiled));  // no /usr/share/zoneinfo: Windows
+    bad(name, "no such zone in the tz database compiled into this build (tzdata " + std::string(compiled_in_version()) +
+                  "; a misspelt name)");
+}
+
+std::optional<std::string_view> TimeZone::compiled_in([[maybe_unused]] std::string_view name) {
+#ifdef OFFICE_EMBED_TZDATA
+    const tzdata::Entry* end = tzdata::index + tzdata::count;
+    const tzdata::Entry* it = std::lower_bound(tzdata::index, end, name, [](const tzdata::Entry& e, std::string_view n) {
+        return std::string_view(e.name) < n;
+    });
+    if (it != end && it->name == name) return std::string_view(tzdata::blob + it->offset, it->size);
+#endif
+    return std::nullopt;
+}
+
+std::string_view TimeZone::compiled_in_version() {
+#ifdef OFFICE_EMBED_TZDATA
+    return tzdata::version;
+#else
+    return {};
+#endif
 }
 
 TimeZone TimeZone::from_tzif(const std::string& name, const std::string& bytes) {

@@ -3,10 +3,14 @@
 // calendar in its own zone (issue 38). GCC 12's libstdc++ has no std::chrono::tzdb, and the
 // static office-mcp cannot lean on glibc's TZ handling from several threads, so the files are
 // read here: the transitions they list, and past the last one the POSIX TZ rule in their footer
-// (how modern, "slim" tzdata gives the future). Knows nothing of the office.
+// (how modern, "slim" tzdata gives the future). Windows has no tz database of its own: there the
+// build compiles Debian's in (tzdata_embed.cmake), the same files for the same reader. Knows
+// nothing of the office.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace office {
@@ -28,10 +32,18 @@ struct OffsetChange {
 
 class TimeZone {
 public:
-    // The zone `name` ("Europe/Madrid") from $TZDIR, else /usr/share/zoneinfo. Throws
-    // std::invalid_argument with one sentence: a name that is not an IANA zone name, or no
-    // such zone in the directory looked at (named), or a file that is not TZif.
+    // The zone `name` ("Europe/Madrid") from $TZDIR when it is set; else from
+    // /usr/share/zoneinfo, and when that has no such file, from the zones compiled into the
+    // build (compiled_in; such a build reads the disk only for the names it has compiled in).
+    // Throws std::invalid_argument with one sentence: a name that is not an IANA zone name, or
+    // no such zone where looked (named), or a file that is not TZif.
     static TimeZone load(const std::string& name);
+    // The TZif bytes of the zone `name` compiled into this build (cmake -DOFFICE_EMBED_TZDATA=ON,
+    // the default for Windows, which has no /usr/share/zoneinfo); nullopt when this build has
+    // none, or none of that name.
+    static std::optional<std::string_view> compiled_in(std::string_view name);
+    // The version of the tz database compiled in ("2025b"); empty when this build has none.
+    static std::string_view compiled_in_version();
     // The zone from a TZif file's bytes (tests; load reads the file).
     static TimeZone from_tzif(const std::string& name, const std::string& bytes);
 

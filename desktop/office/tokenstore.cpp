@@ -6,11 +6,10 @@
 #include <QFile>
 #include <QStandardPaths>
 
+#include "platform.h"
+
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 TokenStore::TokenStore(const QString &dir)
     : m_dir(dir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QLatin1String("/tokens") : dir)
@@ -36,20 +35,20 @@ bool TokenStore::save(const QString &url, const QString &token, QString *error) 
     };
     if (!QDir().mkpath(m_dir))
         return fail(QCoreApplication::translate("TokenStore", "Could not create %1.").arg(m_dir));
-    ::chmod(QFile::encodeName(m_dir).constData(), 0700);
+    QFile::setPermissions(m_dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     const QString path = fileFor(url);
     const QString temporary = path + QLatin1String(".new");
-    const QByteArray name = QFile::encodeName(temporary);
-    // Created 0600 from the first byte: there is no moment in which another user could read it.
-    const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const std::string name = temporary.toStdString();  // UTF-8, as office::platform takes paths
+    // Created its owner's alone from the first byte: there is no moment in which another user could read it.
+    const int fd = office::platform::open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC);
     if (fd < 0)
         return fail(QCoreApplication::translate("TokenStore", "Could not write %1: %2").arg(temporary, QString::fromLocal8Bit(std::strerror(errno))));
-    ::fchmod(fd, 0600);  // an older file of that name keeps its mode otherwise
+    office::platform::make_owner_only(fd);  // an older file of that name keeps its mode otherwise
     const QByteArray bytes = token.toUtf8() + '\n';
-    const bool written = ::write(fd, bytes.constData(), size_t(bytes.size())) == bytes.size() && ::fsync(fd) == 0;
+    const bool written = ::write(fd, bytes.constData(), size_t(bytes.size())) == bytes.size() && office::platform::sync(fd) == 0;
     ::close(fd);
-    if (!written || ::rename(name.constData(), QFile::encodeName(path).constData()) != 0) {
-        ::unlink(name.constData());
+    if (!written || office::platform::replace(name, path.toStdString()) != 0) {
+        office::platform::remove(name);
         return fail(QCoreApplication::translate("TokenStore", "Could not write %1.").arg(path));
     }
     return true;

@@ -1,7 +1,8 @@
 // Time zones from the tz database (core/support/time_zone.h), checked against glibc's own
 // reading of the same files (localtime_r under TZ=:<zone>) hour by hour over fifteen years, for
 // zones with northern, southern, half-hour, negative and no daylight saving; and the local times
-// that a change of the clocks skips or repeats, in Madrid and Santiago (issue 38's DST cases).
+// that a change of the clocks skips or repeats, in Madrid and Santiago (issue 38's DST cases);
+// and the zones a build compiles in (Windows'), byte for byte the files of /usr/share/zoneinfo.
 
 #include "time_zone.h"
 
@@ -9,6 +10,8 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 using office::CivilDate;
@@ -98,7 +101,10 @@ TEST_CASE("a local time the clocks skip has no instant, one they repeat has two:
 
 TEST_CASE("a name that is not a zone, or a zone the database lacks, is refused with a sentence", "[time-zone]") {
     CHECK_THROWS_WITH(TimeZone::load("../etc/passwd"), Catch::Contains("not a time zone name"));
-    CHECK_THROWS_WITH(TimeZone::load("Europe/Atlantis"), Catch::Contains("no such zone in /usr/share/zoneinfo"));
+    // A build with the zones compiled in (cmake -DOFFICE_EMBED_TZDATA=ON) names those instead.
+    CHECK_THROWS_WITH(TimeZone::load("Europe/Atlantis"),
+                      Catch::Contains(TimeZone::compiled_in_version().empty() ? "no such zone in /usr/share/zoneinfo"
+                                                                              : "no such zone in the tz database compiled into this build"));
     CHECK_THROWS_WITH(TimeZone::load("Europe Madrid"), Catch::Contains("not a time zone name"));
     CHECK_THROWS_WITH(TimeZone::from_tzif("X/Y", "not a zone file"), Catch::Contains("not a TZif file"));
     ::setenv("TZDIR", "/nonexistent", 1);
@@ -146,4 +152,42 @@ TEST_CASE("a zone's changes of offset, to the second, as a VTIMEZONE lists them"
             }
         CHECK(seen == changes.size());
     }
+}
+
+// The zones compiled in (cmake -DOFFICE_EMBED_TZDATA=ON, the default on Windows) must be the tz
+// database's own bytes, an alias the very bytes of its zone. A build without them must say it has
+// none, rather than pass here as one that has them.
+TEST_CASE("the zones compiled into the build are the files of /usr/share/zoneinfo and their aliases", "[time-zone]") {
+    if (TimeZone::compiled_in_version().empty()) {
+        CHECK_FALSE(TimeZone::compiled_in("Europe/Madrid"));
+        CHECK_FALSE(TimeZone::compiled_in("UTC"));
+        return;
+    }
+    const auto file = [](const std::string& name) {
+        std::ifstream in("/usr/share/zoneinfo/" + name, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    for (const std::string zone : {"Europe/Madrid", "America/Mexico_City", "UTC", "Etc/GMT+5", "Africa/Abidjan", "Pacific/Wake"}) {
+        CAPTURE(zone);
+        const auto bytes = TimeZone::compiled_in(zone);
+        REQUIRE(bytes);
+        CHECK(*bytes == file(zone));
+        CHECK(TimeZone::from_tzif(zone, std::string(*bytes)).offset_at(1'800'000'000) == TimeZone::load(zone).offset_at(1'800'000'000));
+    }
+    // Symlinks in Debian's tzdata: one copy of the bytes, under both names.
+    CHECK(TimeZone::compiled_in("UTC")->data() == TimeZone::compiled_in("Etc/UTC")->data());
+    CHECK(TimeZone::compiled_in("Europe/Belfast")->data() == TimeZone::compiled_in("Europe/London")->data());
+    // Not zones: the tables, the source text, the duplicate trees, the machine's own link.
+    for (const char* other : {"zone.tab", "tzdata.zi", "leapseconds", "posix/Europe/Madrid", "right/UTC", "localtime",
+                              "posixrules", "Europe", "Europe/Atlantis", "europe/madrid"}) {
+        CAPTURE(other);
+        CHECK_FALSE(TimeZone::compiled_in(other));
+    }
+    // The version said is the one compiled in (tzdata.zi's first line, "# version 2025b").
+    std::ifstream zi("/usr/share/zoneinfo/tzdata.zi");
+    std::string first;
+    std::getline(zi, first);
+    CHECK(first == "# version " + std::string(TimeZone::compiled_in_version()));
+    // A name the table lacks is not looked for on the disk (on Windows AUX is a device).
+    CHECK_THROWS_WITH(TimeZone::load("AUX"), Catch::Contains("no such zone in the tz database compiled into this build (tzdata"));
 }

@@ -1,3 +1,4 @@
+// service_manager.h on POSIX: systemd's notify socket.
 #include "service_manager.h"
 
 #include <cerrno>
@@ -39,5 +40,4 @@ std::chrono::microseconds watchdog_interval() {
     const long long interval = std::atoll(usec);
     return std::chrono::microseconds(interval > 0 ? interval / 2 : 0);
 }
-
 }  // namespace service_manager

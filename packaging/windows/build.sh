@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# packaging/windows/build.sh OUT: cross-compiles office-mcp.exe on Debian with MinGW-w64 and
+# leaves it in OUT. One static PE32+ x86-64 file that needs only Windows' own DLLs (no
+# libstdc++, libgcc or libwinpthread beside it), for Claude Desktop's users on Windows.
+#
+# It installs what it needs (the cross compiler; Wine only for the tests), builds the static
+# SQLite and OpenSSL once into a cache outside the source tree (deps.sh, ~/.cache/office-mcp-windows
+# or $OFFICE_WINDOWS_CACHE), then configures and builds office-mcp in $OFFICE_WINDOWS_BUILD_DIR
+# (default build-windows). The long steps say what they do and log to OUT/build-windows.log.
+set -euo pipefail
+[ $# -eq 1 ] || { echo "usage: packaging/windows/build.sh OUT" >&2; exit 2; }
+here="$(cd "$(dirname "$0")" && pwd)"
+source_dir="$(cd "$here/../.." && pwd)"
+mkdir -p "$1"
+out="$(cd "$1" && pwd)"
+log="$out/build-windows.log"
+: > "$log"
+build="${OFFICE_WINDOWS_BUILD_DIR:-$source_dir/build-windows}"
+
+# The cross compiler (the posix thread model: std::thread and std::mutex), and the headers and
+# source packages the build takes from Debian: the same versions as the Linux build's.
+packages=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 cmake ninja-build
+          dpkg-dev libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev tzdata make)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "build.sh: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq >>"$log" 2>&1
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1
+fi
+
+step() { echo "build.sh: $1 (log: $log)" >&2; }
+
+step "static SQLite and OpenSSL for Windows (once; about 10 minutes the first time)"
+prefix=$("$here/deps.sh" 2>>"$log")
+
+# Boost (header-only Asio and Beast) and nlohmann_json from this machine, in a folder of their
+# own so that /usr/include, with glibc's headers, never reaches the cross compiler.
+headers="$build/host-headers"
+mkdir -p "$headers"
+ln -sfn /usr/include/boost "$headers/boost"
+ln -sfn /usr/include/nlohmann "$headers/nlohmann"
+
+step "configuring office-mcp.exe in $build"
+cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_TOOLCHAIN_FILE="$here/mingw-toolchain.cmake" \
+      -DOFFICE_WINDOWS_PREFIX="$prefix" -DOFFICE_WINDOWS_HEADERS="$headers" \
+      -DBUILD_TESTING=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >>"$log" 2>&1 ||
+  { tail -30 "$log" >&2; exit 1; }
+step "compiling office-mcp.exe"
+cmake --build "$build" --target office-mcp -- -k 0 >>"$log" 2>&1 || { grep -E "error|FAILED" "$log" | head -30 >&2; exit 1; }
+cp "$build/stdio_server/office-mcp.exe" "$out/office-mcp.exe"
+
+# Only Windows' own DLLs: anything else would have to be shipped beside the .exe.
+"$here/check-imports.sh" "$out/office-mcp.exe" >&2
+echo "build.sh: $out/office-mcp.exe ($(stat -c %s "$out/office-mcp.exe") bytes)" >&2
