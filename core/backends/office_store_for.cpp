@@ -25,8 +25,7 @@ void check_office_location(const std::string& db) {
 
 void reset_office(const std::string& db, OfficeKind kind) {
     if (is_postgres_uri(db)) return reset_postgres_office(db, kind);
-    auto store = open_office_store(db);
-    reset_database(store->database(), kind);
+    reset_office_file(db, kind);
 }
 
 void create_office(const std::string& db, OfficeKind kind) {

@@ -180,6 +180,11 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
     try {
         if (rc != SQLITE_OK) throw sqlite_failure(rc, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
         sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+        // SQLite's "Defense against the dark arts", before the file's schema is read: no write
+        // that could corrupt the file however it is asked for (writable_schema, shadow tables),
+        // and nothing in the schema runs functions or virtual tables until trust_schema().
+        sqlite3_db_config(db_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+        sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
 
         // Reading the schema first makes "file is not a database" surface here, before any write.
         if (path != ":memory:" && !path.empty()) run_raw(db_, "SELECT 1 FROM sqlite_master LIMIT 1");
@@ -215,6 +220,8 @@ Database::Database(const std::string& path, Mode mode, Durability durability) : 
         throw;
     }
 }
+
+void Database::trust_schema() { sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, nullptr); }
 
 // When several processes open a new file at once, they all try to switch it; each retries.
 void Database::use_wal() {

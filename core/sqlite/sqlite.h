@@ -89,6 +89,12 @@ public:
     // file has that name (office-mcp restore --force), they are the other file's: this keeps
     // SQLite from deleting them (SQLITE_FCNTL_PERSIST_WAL). Its own WAL is checkpointed as usual.
     void keep_wal_on_close();
+    // Every connection opens with SQLite's defences for files of unknown origin (SQLITE_DBCONFIG_
+    // DEFENSIVE, trusted_schema off: the file's triggers, views and CHECK expressions may not call
+    // functions or virtual tables with side effects). Once the schema is known to be this build's
+    // own (sqlite_office_file.cpp compares it object by object), trust_schema() lets it: the
+    // office's own triggers keep the customer search (FTS5) in step.
+    void trust_schema();
 
     // A cached prepared statement for this exact SQL text, reset and with bindings
     // cleared. The reference stays valid for the life of the Database. Step to the end or

@@ -201,6 +201,10 @@ OfficeFileFacts check_open_office(Database& db, const std::string& path) {
         refuse(path + " was written by a newer office-mcp (schema " + std::to_string(version) + "; this build knows " +
                    std::to_string(kSchemaVersion) + "): restore it with that version or a newer one");
     if (version < 1) refuse(path + " is damaged: it has the office-mcp mark but no schema version", kCorrupt);
+    // Its tables, indexes, triggers and views are this build's at that version, SQL and all:
+    // well-formed files can still carry code (a trigger that rewrites every invoice).
+    if (const auto difference = office_schema_difference(db); !difference.empty())
+        refuse(path + " is not an office this build made: at schema " + std::to_string(version) + ", " + difference, kCorrupt);
     {
         Statement& check = db.prepare("PRAGMA integrity_check(1)");
         const std::string said = check.step() ? check.column_text(0) : "no answer";
@@ -529,6 +533,8 @@ void read_office_rows(Database& db, const std::string& path, RowSink& sink) {
     if (query_int(db, "PRAGMA user_version") != kSchemaVersion)
         refuse(path + " is at schema " + std::to_string(query_int(db, "PRAGMA user_version")) + ", not this build's " +
                std::to_string(kSchemaVersion));
+    if (const auto difference = office_schema_difference(db); !difference.empty())
+        refuse(path + " is not an office this build made: " + difference, kCorrupt);
     check_stored_tables(db, path);
     for (const auto& t : kStoredTables) {
         const auto columns = stored_columns(db, t.name);

@@ -22,8 +22,18 @@ inline constexpr int kSchemaVersion = 12;  // 2: the audit trail (core/store/aud
 // is not ours (other tables, or another application_id) or is newer than this build.
 void ensure_schema(Database& db, OfficeKind kind = OfficeKind::Demo);
 
+// How the objects of `db`'s schema (tables, indexes, triggers, views, with their SQL) differ from
+// those this build makes at the file's schema version: the first difference, as a sentence
+// naming the object ("trigger t is not part of an office", "table invoices differs: CHECK
+// (amount_cents > 0) is missing"), or "" when they are the same. ensure_schema refuses a file
+// that differs; restore (check_office_file) does too.
+std::string office_schema_difference(Database& db);
+
 // Drops everything and makes the office again, of `kind` (office-mcp db reset).
 void reset_database(Database& db, OfficeKind kind = OfficeKind::Demo);
+// reset_database on the file at `path`, opened without judging its schema first: an office
+// refused for objects it should not hold can still be reset (everything in it is lost).
+void reset_office_file(const std::string& path, OfficeKind kind);
 
 // $OFFICE_MCP_DB, else $XDG_DATA_HOME/office-mcp/office.db, else
 // ~/.local/share/office-mcp/office.db. (--db is applied by the caller before this.)

@@ -18,6 +18,11 @@ SqliteReader::SqliteReader(const QString &path)
         m_db = nullptr;
         return;
     }
+    // Only reads, and nothing in the file's schema runs for them: SQLite's defences for files of
+    // unknown origin, as on the server's connections (docs/security.md). The server, which the
+    // desk starts on the same file, refuses an office whose schema is not office-mcp's.
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     // The server writes in short transactions; a reader waits a moment rather than fail.
     sqlite3_busy_timeout(m_db, 250);
     m_inTransaction = sqlite3_exec(m_db, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK;
