@@ -1,6 +1,7 @@
 #include "person_text.h"
 
 #include <cstdint>
+#include <cstdio>
 
 namespace office {
 
@@ -59,13 +60,35 @@ std::string trim_whitespace(std::string_view text) {
     return std::string(text.substr(begin, end - begin));
 }
 
-bool has_control_character(std::string_view text) {
+bool has_control_character(std::string_view text, char allowed) {
     for (std::size_t i = 0; i < text.size();) {
         const auto d = decode_at(text, i);
-        if (d.code < 0x20 || d.code == 0x7F || (d.code >= 0x80 && d.code <= 0x9F)) return true;
+        const bool control = d.code < 0x20 || d.code == 0x7F || (d.code >= 0x80 && d.code <= 0x9F);
+        if (control && !(allowed != '\0' && d.code == static_cast<unsigned char>(allowed))) return true;
         i += d.length;
     }
     return false;
+}
+
+char32_t bidi_control(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto d = decode_at(text, i);
+        if ((d.code >= 0x202A && d.code <= 0x202E) || (d.code >= 0x2066 && d.code <= 0x2069)) return d.code;
+        i += d.length;
+    }
+    return 0;
+}
+
+std::string bidi_control_refusal(char32_t control) {
+    static constexpr const char* kNames[] = {
+        "LEFT-TO-RIGHT EMBEDDING", "RIGHT-TO-LEFT EMBEDDING", "POP DIRECTIONAL FORMATTING", "LEFT-TO-RIGHT OVERRIDE",
+        "RIGHT-TO-LEFT OVERRIDE",  "LEFT-TO-RIGHT ISOLATE",   "RIGHT-TO-LEFT ISOLATE",      "FIRST STRONG ISOLATE",
+        "POP DIRECTIONAL ISOLATE"};
+    const std::size_t index = control <= 0x202E ? control - 0x202A : 5 + (control - 0x2066);
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(control));
+    return std::string("must not contain ") + code + " (" + (index < 9 ? kNames[index] : "a bidirectional control") +
+           "), which changes the direction of the text shown around it";
 }
 
 }  // namespace office

@@ -42,6 +42,7 @@ std::string text_problem(std::string_view what, std::string_view text, std::size
     if (text.empty()) return std::string(what) + " must not be blank";
     if (!valid_utf8(text)) return std::string(what) + " must be UTF-8 text";
     if (has_control_character(text)) return std::string(what) + " must not contain control characters";
+    if (const auto c = bidi_control(text)) return std::string(what) + " " + bidi_control_refusal(c);
     if (utf8::count_characters(text) > max)
         return std::string(what) + " must be at most " + std::to_string(max) + " characters";
     return {};
@@ -62,6 +63,7 @@ std::string email_problem(std::string_view email) {
     if (email.size() > kMaxEmail) return "email must be at most " + std::to_string(kMaxEmail) + " bytes";
     if (!valid_utf8(email)) return "email must be UTF-8 text";
     if (has_control_character(email)) return "email must not contain control characters";
+    if (const auto c = bidi_control(email)) return "email " + bidi_control_refusal(c);
     const auto at = email.find('@');
     const auto plausible = [&] {
         if (at == std::string_view::npos || at == 0 || email.find('@', at + 1) != std::string_view::npos) return false;

@@ -4,6 +4,7 @@
 
 #include "clock.h"
 #include "money.h"
+#include "person_text.h"
 #include "records.h"
 
 namespace office::tools_internal {
@@ -14,6 +15,14 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     const auto& item = args["item"].get_ref<const std::string&>();
     const auto quantity = args["quantity"].get<std::int64_t>();
     const auto note_it = args.find("note");
+    // A note reaches the kitchen's list, the desk and the console as it was written: a new line
+    // is fine, a terminal escape or a bidirectional override is not (docs/security.md).
+    if (note_it != args.end()) {
+        const auto& note = note_it->get_ref<const std::string&>();
+        if (has_control_character(note, '\n'))
+            return refuse("order_lunch was not run: the note must not contain control characters (a new line is fine).");
+        if (const auto c = bidi_control(note)) return refuse("order_lunch was not run: the note " + bidi_control_refusal(c) + ".");
+    }
     auto& store = ctx.store();
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);

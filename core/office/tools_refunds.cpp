@@ -97,7 +97,7 @@ InputRequired ask_for_refund(const Invoice& invoice, const std::vector<Problem>&
 
 // Checks a person's answer against the form and the business rules; none when it is good. The
 // reason comes back trimmed, as it is stored; its length is judged on that text. The rules
-// beyond the validator's are "content", "blank", "control", "decimals" and "range".
+// beyond the validator's are "content", "blank", "control", "bidi", "decimals" and "range".
 std::vector<Problem> check_refund_answer(const Invoice& invoice, const json& content, std::int64_t& cents, std::string& reason) {
     if (!content.is_object()) return {Problem{"", "content", "the answer has no form content"}};
     json checked = content;
@@ -107,6 +107,8 @@ std::vector<Problem> check_refund_answer(const Invoice& invoice, const json& con
         if (reason.empty()) reason_problem = Problem{"reason", "blank", "reason: must not be blank"};
         else if (has_control_character(reason))
             reason_problem = Problem{"reason", "control", "reason: must not contain control characters"};
+        else if (const auto c = bidi_control(reason))
+            reason_problem = Problem{"reason", "bidi", "reason: " + bidi_control_refusal(c)};
         // With a problem of its own the reason is checked no further: a stand-in the form's
         // rules accept keeps the schema from adding a second message about it.
         checked["reason"] = reason_problem ? std::string("n/a") : reason;

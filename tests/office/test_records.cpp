@@ -2,6 +2,7 @@
 // agent's add_customer in both eras, the admin tools only for the admin right, and the menu that
 // shapes order_lunch. The [tools] cases run on SQLite and on PostgreSQL (tests/CMakeLists.txt).
 
+#include "person_text.h"
 #include "records.h"
 #include "server_process.h"
 #include "session_harness.h"
@@ -70,6 +71,23 @@ TEST_CASE("names and emails are checked as the office keeps them", "[records]") 
                             "ana@.example.com", "ana@example..com"})
         CHECK(office::email_problem(bad).find("is not an address like name@example.com") != std::string::npos);
     CHECK(office::email_problem("") == "email must not be blank");
+}
+
+TEST_CASE("names, e-mails and menu items refuse the bidirectional controls that make text read otherwise, naming them", "[records]") {
+    // Ann + RIGHT-TO-LEFT OVERRIDE + "elif.exe" is shown as "Annexe.file".
+    CHECK(office::customer_name_problem("Ann\u202Eelif.exe") ==
+          "name must not contain U+202E (RIGHT-TO-LEFT OVERRIDE), which changes the direction of the text shown around it");
+    CHECK(office::customer_name_problem("Ana \u2066Torres\u2069").find("U+2066 (LEFT-TO-RIGHT ISOLATE)") != std::string::npos);
+    CHECK(office::customer_name_problem("\u202A").find("U+202A (LEFT-TO-RIGHT EMBEDDING)") != std::string::npos);
+    CHECK(office::customer_name_problem("x\u2069").find("U+2069 (POP DIRECTIONAL ISOLATE)") != std::string::npos);
+    CHECK(office::menu_item_problem("tortilla\u202D").find("item must not contain U+202D (LEFT-TO-RIGHT OVERRIDE)") == 0);
+    CHECK(office::email_problem("ana\u202E@example.com").find("email must not contain U+202E") == 0);
+    // Right-to-left scripts need none of them, and the marks beside them (U+200E, U+200F) stay allowed.
+    CHECK(office::customer_name_problem("مريم الحسن") == "");
+    CHECK(office::customer_name_problem("שרה כהן") == "");
+    CHECK(office::customer_name_problem("Ana \u200FTorres") == "");
+    CHECK(office::bidi_control("no controls here") == 0);
+    CHECK(office::bidi_control("a\u2067b\u202Bc") == 0x2067);  // the first one
 }
 
 TEST_CASE("add_customer adds a customer in both eras, once per email, and the audit says who", "[tools]") {

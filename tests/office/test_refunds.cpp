@@ -180,6 +180,8 @@ const std::vector<BadReason> kBadReasons = {
     {"a bell", "Charged \a twice", "reason: must not contain control characters"},
     {"a C1 control", "Charged \u0085 twice", "reason: must not contain control characters"},
     {"DEL", "Charged \x7f twice", "reason: must not contain control characters"},
+    {"a right-to-left override", "Charged \u202Etwice",
+     "reason: must not contain U+202E (RIGHT-TO-LEFT OVERRIDE), which changes the direction of the text shown around it"},
 };
 }  // namespace
 

@@ -383,6 +383,21 @@ TEST_CASE("issue_refund may refund a paid invoice, up to its amount", "[tools]")
 
 // ---- order_lunch -------------------------------------------------------------------------
 
+TEST_CASE("order_lunch takes a note of several lines but refuses terminal escapes and bidirectional overrides", "[tools]") {
+    Desk desk;
+    auto lines = desk.call("order_lunch", {{"item", "bocadillo"}, {"quantity", 1}, {"note", "sin\ncebolla"}});
+    CHECK(!is_error(lines));
+    for (const std::string note : {"hi\x1b[2J", "a\tb", "bell\a", "\x1b]0;owned\a"}) {
+        auto r = desk.call("order_lunch", {{"item", "bocadillo"}, {"quantity", 1}, {"note", note}});
+        CHECK(is_error(r));
+        CHECK(text_of(r) == "order_lunch was not run: the note must not contain control characters (a new line is fine).");
+    }
+    auto bidi = desk.call("order_lunch", {{"item", "bocadillo"}, {"quantity", 1}, {"note", "sin \u202Ecebolla"}});
+    CHECK(is_error(bidi));
+    CHECK(text_of(bidi).find("the note must not contain U+202E (RIGHT-TO-LEFT OVERRIDE)") != std::string::npos);
+    CHECK(desk.number("SELECT count(*) FROM lunch_orders") == 1);  // the refused ones changed nothing
+}
+
 TEST_CASE("order_lunch records the order with its note and who ordered", "[tools]") {
     Desk desk;
     auto r = desk.call("order_lunch", {{"item", "bocadillo"}, {"quantity", 5}, {"note", "sin cebolla"}});
