@@ -4,6 +4,8 @@
 
 #include "log.h"
 
+#include "text_table.h"
+
 #include "platform.h"
 #include "utf8.h"
 
@@ -233,7 +235,8 @@ void column(std::string& out, std::string_view field, std::size_t width) {
 
 std::string pretty_log_line(std::string_view raw) {
     const ordered line = ordered::parse(raw, nullptr, /*allow_exceptions=*/false);
-    if (!line.is_object() || !line.contains("time") || !line.contains("event")) return std::string(raw);
+    // What clients sent (their names, a problem quoting their input) is shown, not obeyed.
+    if (!line.is_object() || !line.contains("time") || !line.contains("event")) return terminal_safe(raw);
 
     std::string time = text(line, "time");  // 2026-11-30T01:27:19.123456Z -> 2026-11-30 01:27:19.123456
     if (time.size() > 10 && time[10] == 'T') time[10] = ' ';
@@ -288,7 +291,7 @@ std::string pretty_log_line(std::string_view raw) {
         }
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out;
+    return terminal_safe(out);
 }
 
 }  // namespace office

@@ -77,7 +77,8 @@ private:
 };
 
 // `office-mcp log tail`: one log line as a person reads it (time, outcome, method and tool,
-// duration, client, problem). A line that is not one of ours is returned unchanged.
+// duration, client, problem). A line that is not one of ours is returned as it is. Either way
+// its control characters are escaped (terminal_safe, text_table.h): shown, never obeyed.
 std::string pretty_log_line(std::string_view line);
 
 }  // namespace office

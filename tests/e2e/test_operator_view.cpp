@@ -783,6 +783,37 @@ TEST_CASE("the audit table lines its columns up under a header, and says so when
     CHECK(office::audit_table({}, true) == "No audit entries match.\n");
 }
 
+TEST_CASE("the console shows what clients sent, escape sequences and bidi controls visibly, and never obeys them", "[operator][audit][log]") {
+    TempDir dir;
+    const auto db = dir.file("office.db");
+    const auto log = dir.file("office.log");
+    // A client name that would set the terminal's title, clear its screen and turn it red; and a
+    // stored row from before names refused bidirectional overrides.
+    const std::string evil = "\x1b]0;owned\a\x1b[2J\x1b[31mEVIL";
+    {
+        ServerProcess server({"--db", db, "--log-file", log});
+        initialize(server, "2025-11-25", json::object(), evil, "1.0");
+        CHECK(server.request(legacy_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}}))["result"].value("isError", false) == false);
+    }
+    {
+        office::Database raw(db, office::Database::Mode::ReadWrite);
+        raw.trust_schema();
+        raw.exec("UPDATE customers SET name = 'Ann' || char(0x202E) || 'elif.exe' WHERE id = 1");
+    }
+    const auto audit = run_office_mcp({"audit", "--db", db});
+    const auto tail = run_office_mcp({"log", "tail", log});
+    const auto customers = run_office_mcp({"customers", "list", "--db", db});
+    for (const auto* shown : {&audit.out, &tail.out, &customers.out}) {
+        INFO(*shown);
+        CHECK(shown->find('\x1b') == std::string::npos);
+        CHECK(shown->find('\a') == std::string::npos);
+        CHECK(shown->find("\u202E") == std::string::npos);
+    }
+    CHECK(audit.out.find("\\x1B]0;owned\\x07\\x1B[2J\\x1B[31mEVIL/1.0") != std::string::npos);
+    CHECK(tail.out.find("\\x1B]0;owned\\x07") != std::string::npos);
+    CHECK(customers.out.find("Ann<U+202E>elif.exe") != std::string::npos);
+}
+
 TEST_CASE("over stdio a call past --rate-limit is an isError result saying when to try again, and nothing is written", "[operator][limits]") {
     TempDir dir;
     const auto db = dir.file("office.db");
