@@ -21,16 +21,7 @@ packages+=(openssl)
 # qt6-networkauth-dev: the desk's OAuth sign-in to a remote office (QOAuth2AuthorizationCodeFlow).
 packages+=(qt6-tools-dev qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk qt6-charts-dev libqt6opengl6-dev qt6-networkauth-dev)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
+packaging/install-missing.sh setup "${packages[@]}"
 
 build="${OFFICE_BUILD_DIR:-build}"
 if [ ! -f "$build/build.ninja" ]; then

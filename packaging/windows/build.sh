@@ -21,16 +21,7 @@ build="${OFFICE_WINDOWS_BUILD_DIR:-$source_dir/build-windows}"
 # source packages the build takes from Debian: the same versions as the Linux build's.
 packages=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 cmake ninja-build
           dpkg-dev libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev tzdata make)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "build.sh: installing ${missing[*]}" >&2
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq >>"$log" 2>&1
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1
-fi
+"$source_dir/packaging/install-missing.sh" build.sh "${packages[@]}"
 
 step() { echo "build.sh: $1 (log: $log)" >&2; }
 
