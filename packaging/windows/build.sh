@@ -18,9 +18,10 @@ log="$out/build-windows.log"
 build="${OFFICE_WINDOWS_BUILD_DIR:-$source_dir/build-windows}"
 
 # The cross compiler (the posix thread model: std::thread and std::mutex), and the headers and
-# source packages the build takes from Debian: the same versions as the Linux build's.
+# source packages the build takes from Debian: the same versions as the Linux build's; gcc, make
+# and tcl make SQLite's amalgamation natively (deps.sh).
 packages=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 cmake ninja-build
-          dpkg-dev libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev tzdata make)
+          dpkg-dev libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev tzdata gcc make tcl)
 "$source_dir/packaging/install-missing.sh" build.sh "${packages[@]}"
 
 step() { echo "build.sh: $1 (log: $log)" >&2; }
