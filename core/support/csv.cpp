@@ -105,6 +105,13 @@ std::optional<Error> utf16_to_utf8(std::string_view bytes, bool little_endian, s
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
+// A cell a spreadsheet would take for a formula (OWASP's "CSV injection": =HYPERLINK(...),
+// @SUM(...)|cmd): one that begins with =, +, -, @, a tab or a carriage return; and one that
+// begins with ' itself, so that the mark written before the others can always be taken off again.
+bool formula_like(std::string_view field) {
+    return !field.empty() && std::string_view("=+-@\t\r'").find(field.front()) != std::string_view::npos;
+}
+
 bool needs_quotes(std::string_view field, bool only_field) {
     if (field.empty()) return only_field;
     return field.find_first_of(",\"\r\n") != std::string_view::npos || is_blank(field.front()) ||
@@ -172,6 +179,8 @@ std::optional<Error> for_each_record(std::string_view bytes, const std::function
                 field.assign(bytes.substr(i, stop - i));
                 i = stop;
             }
+            if (field.size() >= 2 && field.front() == '\'' && formula_like(std::string_view(field).substr(1)))
+                field.erase(0, 1);  // the mark append_row put before a formula-like cell
             r.fields.push_back(std::move(field));
             if (i < n && bytes[i] == ',') {
                 ++i;
@@ -196,12 +205,16 @@ Parsed read(std::string_view bytes, std::size_t max_field_bytes) {
 }
 
 namespace {
+// `field` as a cell, after the ' that keeps a spreadsheet from reading a formula in it.
 void append_field(std::string& out, std::string_view field, bool quote) {
+    const bool mark = formula_like(field);
     if (!quote) {
+        if (mark) out += '\'';
         out += field;
         return;
     }
     out += '"';
+    if (mark) out += '\'';
     for (const char c : field) {
         if (c == '"') out += '"';
         out += c;

