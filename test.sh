@@ -22,7 +22,8 @@ cd "$(dirname "$0")"
 # of the calendar export (tests/e2e/test_calendar_export.cpp).
 # wine, wine64: the windows suites run office-mcp.exe under Wine (tests/windows); packaging/windows/build.sh
 # installs the MinGW-w64 cross compiler itself.
-extra="wine wine64 openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl python3-icalendar khal"
+# libreoffice-calc-nogui: a real spreadsheet opens the office's CSV exports (tests/e2e/test_csv_formulas.cpp).
+extra="wine wine64 libreoffice-calc-nogui openssl clang libclang-rt-dev strace prometheus dpkg-dev fakeroot lintian appstream groff man-db file librsvg2-bin postgresql json-schema-test-suite systemd wrk nginx-light chromium chromium-driver curl python3-icalendar khal"
 command -v npm >/dev/null 2>&1 || extra+=" npm"
 OFFICE_SETUP_EXTRA="${OFFICE_SETUP_EXTRA:-} $extra" ./setup.sh
 PATH="$(tests/interop/ensure-node.sh):$PATH"
