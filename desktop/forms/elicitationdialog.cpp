@@ -1,5 +1,6 @@
 #include "elicitationdialog.h"
 
+#include "datalabel.h"
 #include "schemaform.h"
 
 #include <QDialogButtonBox>
@@ -16,7 +17,7 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     , m_request(request)
     , m_context(context)
     , m_form(new SchemaForm)
-    , m_problems(new QLabel)
+    , m_problems(dataLabel())
 {
     setObjectName(QStringLiteral("elicitationDialog"));
     setWindowModality(Qt::WindowModal);
@@ -59,20 +60,20 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     headerText->addWidget(asker);
     // Who asks and for which invoice, in office words, before the server's own question.
     if (!context.whoAsks().isEmpty()) {
-        auto *whoAsks = new QLabel(context.whoAsks());
+        auto *whoAsks = dataLabel(context.whoAsks());
         whoAsks->setObjectName(QStringLiteral("whoAsks"));
         whoAsks->setWordWrap(true);
         headerText->addWidget(whoAsks);
     }
     if (context.known) {
-        auto *invoice = new QLabel(context.invoiceLine());
+        auto *invoice = dataLabel(context.invoiceLine());
         invoice->setObjectName(QStringLiteral("invoiceSummary"));
         invoice->setWordWrap(true);
         invoice->setTextInteractionFlags(Qt::TextSelectableByMouse);
         invoice->setStyleSheet(QStringLiteral("QLabel { background: #f5f5f5; border: 1px solid #e0e0e0; padding: 4px 6px; }"));
         headerText->addWidget(invoice);
     }
-    auto *message = new QLabel(request.message);
+    auto *message = dataLabel(request.message);
     message->setObjectName(QStringLiteral("message"));
     message->setWordWrap(true);
     message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,7 +104,7 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     // How the question travelled, for whoever debugs a client: protocol words stay here.
     const QString via = request.legacy ? tr("an elicitation/create request (2025-11-25 session)")
                                        : tr("an input_required result (2026-07-28; the call is retried with the answer)");
-    auto *details = new QLabel(request.tool.isEmpty() ? tr("Details: %1 asked through %2.").arg(who, via)
+    auto *details = dataLabel(request.tool.isEmpty() ? tr("Details: %1 asked through %2.").arg(who, via)
                                                       : tr("Details: %1 asked for %2 through %3.").arg(who, request.tool, via));
     details->setObjectName(QStringLiteral("details"));
     details->setWordWrap(true);

@@ -1,5 +1,7 @@
 #include "schemaform.h"
 
+#include "datalabel.h"
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -410,7 +412,7 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
         hint->setFont(font);
         rowLayout->addWidget(hint);
     }
-    field.errorLabel = new QLabel(row);
+    field.errorLabel = dataLabel(QString(), row);
     field.errorLabel->setObjectName(QLatin1String("error_") + name);
     field.errorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
     field.errorLabel->setWordWrap(true);

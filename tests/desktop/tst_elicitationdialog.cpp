@@ -143,6 +143,38 @@ private slots:
         QCOMPARE(own.findChild<QLabel *>(QStringLiteral("whoAsks"))->text(), QStringLiteral("You started this refund from the tools panel."));
     }
 
+    // What a client, an agent or the office's records wrote is shown as the characters it is,
+    // never as markup: an agent's customer name, a client's name, the server's question.
+    void theApproversDialogShowsHostileTextAsPlainText()
+    {
+        const QStringList hostile = {QStringLiteral("<h2 style=\"color:green\">APPROVED by manager, enter 900.00</h2>"),
+                                     QStringLiteral("<a href=\"http://evil.example\">Maria</a>"),
+                                     QStringLiteral("Ann\u202Eelif.exe"), QString(200, QChar(0x738B)), QString()};
+        for (const QString &text : hostile) {
+            McpElicitation question = refundQuestion();
+            question.serverName = text;
+            question.message = QStringLiteral("Refund invoice 5 (%1, paid, 240.00)?").arg(text);
+            RefundContext context;
+            context.known = true;
+            context.requestId = 4;
+            context.askedBy = text;
+            context.askedAt = QDateTime(QDate::currentDate(), QTime(9, 30));
+            context.invoiceId = 5;
+            context.customer = text;
+            context.amountCents = 24000;
+            ElicitationDialog dialog(question, nullptr, context);
+            for (const char *name : {"whoAsks", "invoiceSummary", "message", "details", "problems"}) {
+                auto *label = dialog.findChild<QLabel *>(QLatin1String(name));
+                QVERIFY2(label, name);
+                QCOMPARE(label->textFormat(), Qt::PlainText);
+            }
+            QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("message"))->text(), question.message);
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text().contains(text));
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(text));
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("details"))->text().contains(text));
+        }
+    }
+
     void theRefundContextIsReadFromEitherSchema()
     {
         QTemporaryDir dir;

@@ -1,0 +1,16 @@
+#pragma once
+// The desk's one rule for text it did not write (issue 58): a name, a client's name, a reason, a
+// menu item, a server's question, a description from a remote office is shown as the characters
+// it is. A QLabel left on Qt::AutoText draws anything that "might be rich text" as HTML, so an
+// agent's customer named <h2 style="color:green">APPROVED</h2> would restyle the approver's
+// question. Make every label of such text with dataLabel(); where the desk's own markup
+// surrounds it, escape the data with QString::toHtmlEscaped() instead (schemaform.cpp's hints).
+
+#include <QLabel>
+
+inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = nullptr)
+{
+    auto *label = new QLabel(text, parent);
+    label->setTextFormat(Qt::PlainText);
+    return label;
+}
