@@ -14,3 +14,10 @@ inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = null
     label->setTextFormat(Qt::PlainText);
     return label;
 }
+
+// A tooltip of such text: tooltips have no text format of their own and take what might be rich
+// text for HTML, so the text is escaped into a rich tooltip of the desk's making (its lines kept).
+inline QString dataToolTip(const QString &text)
+{
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped());
+}

@@ -1,5 +1,7 @@
 #include "trafficlog.h"
 
+#include "datalabel.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFile>
@@ -188,7 +190,7 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         if (index.column() == SummaryColumn)
-            return entry.summary;
+            return dataToolTip(entry.summary);  // what a client or server wrote: never markup
         break;
     case Qt::ForegroundRole: {
         const bool toolError = entry.summary.startsWith(QLatin1String("isError"));

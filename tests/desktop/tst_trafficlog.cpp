@@ -8,6 +8,9 @@
 #include <QPlainTextEdit>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 class TestTrafficLog : public QObject
@@ -50,6 +53,22 @@ private slots:
         QCOMPARE(cell(5, TrafficLog::SummaryColumn), QStringLiteral("-32602 Unknown tool: nope"));
         QCOMPARE(log.index(5, TrafficLog::SummaryColumn).data(Qt::ForegroundRole).value<QBrush>().color(), QColor(0xc6, 0x28, 0x28));
         QCOMPARE(cell(6, TrafficLog::KindColumn), QStringLiteral("invalid"));
+    }
+
+    // A message's text is the client's or the server's, never the desk's markup: its tooltip is
+    // the same characters, escaped into the desk's own rich text.
+    void aSummaryTooltipShowsMarkupAsText()
+    {
+        TrafficLog log;
+        const QJsonObject text{{QStringLiteral("type"), QStringLiteral("text")},
+                               {QStringLiteral("text"), QStringLiteral("<h2 style=\"color:green\">APPROVED</h2>")}};
+        const QJsonObject result{{QStringLiteral("content"), QJsonArray{text}}};
+        const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), 1}, {QStringLiteral("result"), result}};
+        log.append(false, QJsonDocument(message).toJson(QJsonDocument::Compact), QStringLiteral("tools/call"));
+        const QString tip = log.index(0, TrafficLog::SummaryColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY(!tip.contains(QStringLiteral("<h2")));
+        QVERIFY(tip.contains(QStringLiteral("&lt;h2 style=&quot;color:green&quot;&gt;APPROVED&lt;/h2&gt;")));
+        QCOMPARE(log.index(0, TrafficLog::SummaryColumn).data().toString(), QStringLiteral("<h2 style=\"color:green\">APPROVED</h2>"));
     }
 
     void theSelectedMessageIsShownPretty()
