@@ -172,6 +172,13 @@ private slots:
             QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text().contains(text));
             QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(text));
             QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("details"))->text().contains(text));
+            // What the approver sees, for a person to look at: OFFICE_SCREENSHOTS=DIR keeps it.
+            if (const QString dir = qEnvironmentVariable("OFFICE_SCREENSHOTS"); !dir.isEmpty() && text == hostile.first()) {
+                dialog.resize(dialog.sizeHint());
+                dialog.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+                QVERIFY(dialog.grab().save(dir + QStringLiteral("/refund-dialog-hostile-name.png")));
+            }
         }
     }
 
