@@ -1,5 +1,7 @@
 #include "recorddialog.h"
 
+#include "datalabel.h"
+
 #include "schemaform.h"
 
 #include <QDialogButtonBox>
@@ -180,8 +182,8 @@ RecordDialog::RecordDialog(const QJsonObject &tool, const QJsonObject &preset, Q
     , m_tool(tool.value(QLatin1String("name")).toString())
     , m_form(new SchemaForm)
     , m_intro(new QLabel(intro(m_tool, preset)))
-    , m_problems(new QLabel)
-    , m_refusal(new QLabel)
+    , m_problems(dataLabel())
+    , m_refusal(dataLabel())  // the server's sentence, which names the customer
 {
     setObjectName(QStringLiteral("recordDialog"));
     setWindowModality(Qt::WindowModal);

@@ -1,5 +1,7 @@
 #include "approvalqueue.h"
 
+#include "datalabel.h"
+
 #include "localnumbers.h"
 #include "refundcontext.h"
 #include "sqlitereader.h"
@@ -85,11 +87,12 @@ QString invoiceStatus(const QString &status)
 ApprovalQueue::ApprovalQueue(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel)
-    , m_note(new QLabel)
+    , m_note(dataLabel())
     , m_table(new QTableWidget)
 {
     auto *layout = new QVBoxLayout(this);
     m_summary->setObjectName(QStringLiteral("approvalSummary"));
+    m_summary->setTextFormat(Qt::RichText);  // the desk's markup, data escaped into it
     m_summary->setWordWrap(true);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
@@ -285,7 +288,7 @@ void ApprovalQueue::render()
     m_table->setColumnWidth(ActionColumn, std::max(m_table->columnWidth(ActionColumn), 100));
 
     if (!rows.ok())
-        m_summary->setText(rows.error);
+        m_summary->setText(rows.error.toHtmlEscaped());
     else if (pending == 0)
         m_summary->setText(tr("<b>No refunds are waiting for approval.</b>"));
     else

@@ -114,6 +114,7 @@ DatabaseView::DatabaseView(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     m_status->setObjectName(QStringLiteral("databaseStatus"));
+    m_status->setTextFormat(Qt::RichText);  // the desk's markup, data escaped into it
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
@@ -451,7 +452,7 @@ void DatabaseView::refresh()
     ++m_refreshCount;
     const SqliteReader reader(m_path);
     if (!reader.isOpen()) {
-        m_status->setText(m_path.isEmpty() ? tr("No database chosen.") : reader.error());
+        m_status->setText(m_path.isEmpty() ? tr("No database chosen.") : reader.error().toHtmlEscaped());
         clearTables();
         emit refreshed();
         return;

@@ -1,5 +1,7 @@
 #include "serverpanel.h"
 
+#include "datalabel.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -22,7 +24,7 @@ ServerPanel::ServerPanel(QWidget *parent)
     , m_token(new QLineEdit)
     , m_tokenLabel(new QLabel(tr("Token")))
     , m_signIn(new QPushButton(tr("Sign in")))
-    , m_signedIn(new QLabel)
+    , m_signedIn(dataLabel())  // the identity provider's name for the user
     , m_signOut(new QPushButton(tr("Sign out")))
     , m_localFields(new QWidget)
     , m_remoteFields(new QWidget)

@@ -1,5 +1,7 @@
 #include "toolspanel.h"
 
+#include "datalabel.h"
+
 #include "resultview.h"
 #include "schemaform.h"
 
@@ -69,7 +71,7 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     , m_firstRunHint(new QLabel)
     , m_title(new QLabel)
     , m_hints(new QLabel)
-    , m_description(new QLabel)
+    , m_description(dataLabel())  // the server's words (a remote office's too): never markup
     , m_stack(new QStackedWidget)
     , m_form(new SchemaForm)
     , m_raw(new QPlainTextEdit)
