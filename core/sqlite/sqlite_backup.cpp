@@ -165,6 +165,11 @@ void check_header(const std::string& path) {
     if (!info || n < 0) refuse_errno("cannot read " + path, err);
     if (!info->regular) refuse(path + " is not a regular file");
     if (n < 100 || std::memcmp(h, "SQLite format 3", 16) != 0) refuse(path + " is not an office backup: it is not a SQLite database", kNotADb);
+    // The file format versions that may write and read it (bytes 18 and 19: 1 rollback journal,
+    // 2 WAL). SQLite opens a file with any other read-only or not at all: no office to serve.
+    if ((h[18] != 1 && h[18] != 2) || (h[19] != 1 && h[19] != 2))
+        refuse(path + " is damaged: its SQLite header gives file format versions " + std::to_string(h[18]) + " and " +
+                   std::to_string(h[19]) + " (1 or 2 each)", kCorrupt);
     const std::int64_t page_size = h[16] == 0 && h[17] == 1 ? 65536 : (h[16] << 8 | h[17]);
     const std::int64_t pages = std::int64_t(h[28]) << 24 | h[29] << 16 | h[30] << 8 | h[31];
     // The header's page count is valid when its change counter matches (bytes 24 and 92).

@@ -334,6 +334,14 @@ TEST_CASE("restore refuses a bad file with one sentence and leaves the office un
         bads.push_back({path, "is damaged: SQLite's integrity check says"});
     }
     {
+        // A file format version SQLite opens read-only (byte 18 of its header; found by fuzz_office_file).
+        const auto path = dir.file("readonly-format.db");
+        auto bytes = bytes_of(good);
+        bytes[18] = static_cast<char>(0xF5);
+        write_bytes(path, bytes);
+        bads.push_back({path, "is damaged: its SQLite header gives file format versions 245 and "});
+    }
+    {
         const auto path = dir.file("newer.db");
         fs::copy_file(good, path);
         office::Database copy(path, office::Database::Mode::ReadWrite);
@@ -386,7 +394,7 @@ TEST_CASE("restore refuses a bad file with one sentence and leaves the office un
         server.close_stdin();
         CHECK(server.wait() == 0);
     }
-    std::printf("backup: restore refused %d bad files (not an office, truncated, corrupted page, newer schema, refunds "
+    std::printf("backup: restore refused %d bad files (not an office, truncated, corrupted page, a read-only file format, newer schema, refunds "
                 "that do not add up), office unchanged each time; 1 good one restored and served\n", refused);
 }
 
