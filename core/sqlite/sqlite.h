@@ -110,6 +110,8 @@ public:
     // The whole database as bytes (sqlite3_serialize), and a database made from such bytes
     // (an in-memory copy: the fuzzer gives every input a fresh copy of one seeded image).
     std::string image() const;
+    // A connection to a copy of `bytes` in memory; not trusted (trust_schema) until its caller
+    // knows the image is an office this build made.
     static std::unique_ptr<Database> from_image(const std::string& bytes);
 
     // Group commit. Between begin_batch() and end_batch() the first Transaction opens one
