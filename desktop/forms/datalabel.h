@@ -8,9 +8,22 @@
 
 #include <QLabel>
 
+// `text` with each bidirectional control (U+202A–U+202E, U+2066–U+2069) written as <U+202E>: the
+// office refuses them now, but a row stored before still holds them, and shown as they are they
+// would reorder the text around them ("Ann" U+202E "elif.exe" reads "Annexe.file").
+inline QString visibleText(QString text)
+{
+    for (qsizetype i = text.size() - 1; i >= 0; --i) {
+        const char16_t c = text.at(i).unicode();
+        if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))
+            text.replace(i, 1, QStringLiteral("<U+%1>").arg(QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0'))));
+    }
+    return text;
+}
+
 inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = nullptr)
 {
-    auto *label = new QLabel(text, parent);
+    auto *label = new QLabel(visibleText(text), parent);
     label->setTextFormat(Qt::PlainText);
     return label;
 }
@@ -19,5 +32,5 @@ inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = null
 // text for HTML, so the text is escaped into a rich tooltip of the desk's making (its lines kept).
 inline QString dataToolTip(const QString &text)
 {
-    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped());
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(visibleText(text).toHtmlEscaped());
 }

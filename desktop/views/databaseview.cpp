@@ -1,5 +1,7 @@
 #include "databaseview.h"
 
+#include "datalabel.h"
+
 #include "localnumbers.h"
 #include "refundcontext.h"
 
@@ -529,7 +531,7 @@ void DatabaseView::fill(const QString &name, const SqliteReader::Table &table)
             } else {
                 // The office's own words in the person's language; the stored one as the tooltip.
                 const QString text = wordText(column, value.toString());
-                item->setText(text);
+                item->setText(visibleText(text));  // a stored bidi control shown, not obeyed
                 if (text != value.toString())
                     item->setData(Qt::ToolTipRole, value.toString());
             }

@@ -1,6 +1,7 @@
 // The dialog a person answers: it says who asks and why, keeps Accept disabled until the
 // answer is valid, and reports exactly one answer.
 
+#include "datalabel.h"
 #include "elicitationdialog.h"
 #include "schemaform.h"
 #include "officedb.h"
@@ -150,6 +151,8 @@ private slots:
         const QStringList hostile = {QStringLiteral("<h2 style=\"color:green\">APPROVED by manager, enter 900.00</h2>"),
                                      QStringLiteral("<a href=\"http://evil.example\">Maria</a>"),
                                      QStringLiteral("Ann\u202Eelif.exe"), QString(200, QChar(0x738B)), QString()};
+        QCOMPARE(visibleText(QStringLiteral("Ann\u202Eelif.exe")), QStringLiteral("Ann<U+202E>elif.exe"));
+        QCOMPARE(visibleText(QStringLiteral("\u2066x\u2069")), QStringLiteral("<U+2066>x<U+2069>"));
         for (const QString &text : hostile) {
             McpElicitation question = refundQuestion();
             question.serverName = text;
@@ -168,10 +171,12 @@ private slots:
                 QVERIFY2(label, name);
                 QCOMPARE(label->textFormat(), Qt::PlainText);
             }
-            QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("message"))->text(), question.message);
-            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text().contains(text));
-            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(text));
-            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("details"))->text().contains(text));
+            // As written, but a bidirectional control stored before the office refused them is shown as <U+202E>.
+            const QString shown = visibleText(text);
+            QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("message"))->text(), visibleText(question.message));
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("invoiceSummary"))->text().contains(shown));
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("whoAsks"))->text().startsWith(shown));
+            QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("details"))->text().contains(shown));
             // What the approver sees, for a person to look at: OFFICE_SCREENSHOTS=DIR keeps it.
             if (const QString dir = qEnvironmentVariable("OFFICE_SCREENSHOTS"); !dir.isEmpty() && text == hostile.first()) {
                 dialog.resize(dialog.sizeHint());
