@@ -13,17 +13,23 @@
 
 namespace office {
 
+// The code point of the well-formed UTF-8 sequence of `n` bytes at text[i].
+inline std::uint32_t code_point_at(std::string_view text, std::size_t i, std::size_t n) {
+    std::uint32_t cp = static_cast<unsigned char>(text[i]);
+    if (n > 1) {
+        cp &= 0x7Fu >> n;
+        for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    }
+    return cp;
+}
+
 // How many columns a terminal gives `text`: a column per character, two for the wide ones of
 // East Asian scripts (a Chinese name is as wide as twice its characters), so columns line up.
 inline std::size_t display_width(std::string_view text) {
     std::size_t width = 0;
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t n = std::max<std::size_t>(1, utf8::sequence_length(text.substr(i)));
-        std::uint32_t cp = static_cast<unsigned char>(text[i]);
-        if (n > 1) {
-            cp &= 0x7Fu >> n;
-            for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-        }
+        const std::uint32_t cp = code_point_at(text, i, n);
         const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
                           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
                           (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
@@ -49,11 +55,7 @@ inline std::string terminal_safe(std::string_view text) {
             ++i;
             continue;
         }
-        std::uint32_t cp = static_cast<unsigned char>(text[i]);
-        if (n > 1) {
-            cp &= 0x7Fu >> n;
-            for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-        }
+        const std::uint32_t cp = code_point_at(text, i, n);
         if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
             std::snprintf(escaped, sizeof escaped, "\\x%02X", static_cast<unsigned>(cp));
             out += escaped;
