@@ -25,6 +25,9 @@
 # of a backup just taken, asking first (what the backup holds, what happens to the office).
 # DESK_SCENE=calendar: the Calendar tab, next week of an office with opening hours in Madrid, a
 # closed day and ten bookings, one being moved (docs/office-desk-calendar.png).
+# DESK_SCENE=hostile: the approval scene, with Maria's name changed (as an agent could) to markup
+# that would read "APPROVED by manager, enter 900.00" in large green letters if the desk drew it,
+# and an assistant whose name is a link (issue 58): the desk shows both as the characters they are.
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +134,12 @@ if [ "${DESK_SCENE:-}" = calendar ]; then
         done
     } | "$server" --db "$db" >/dev/null 2>&1
     export OFFICE_DESK_DEMO_WEEK="$week"
+    set -- --db "$db"
+fi
+
+if [ "${DESK_SCENE:-}" = hostile ]; then
+    db="$runtime/office.db"
+    "$server" customers edit 1 --name '<h2 style="color:green">APPROVED by manager, enter 900.00</h2>' --db "$db" >/dev/null
     set -- --db "$db"
 fi
 

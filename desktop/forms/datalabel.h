@@ -4,7 +4,9 @@
 // it is. A QLabel left on Qt::AutoText draws anything that "might be rich text" as HTML, so an
 // agent's customer named <h2 style="color:green">APPROVED</h2> would restyle the approver's
 // question. Make every label of such text with dataLabel(); where the desk's own markup
-// surrounds it, escape the data with QString::toHtmlEscaped() instead (schemaform.cpp's hints).
+// surrounds it, put the data in with dataHtml() instead (schemaform.cpp's hints), and a tooltip
+// of it is dataToolTip(). Table cells drawn by Qt's own delegate are plain text already: set
+// them to visibleText(). tests/desktop/tst_hostiletext.cpp reads every surface back.
 
 #include <QLabel>
 
@@ -21,6 +23,12 @@ inline QString visibleText(QString text)
     return text;
 }
 
+// `text` for the desk's own rich text: escaped, its bidirectional controls visible.
+inline QString dataHtml(const QString &text)
+{
+    return visibleText(text).toHtmlEscaped();
+}
+
 inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = nullptr)
 {
     auto *label = new QLabel(visibleText(text), parent);
@@ -32,5 +40,5 @@ inline QLabel *dataLabel(const QString &text = QString(), QWidget *parent = null
 // text for HTML, so the text is escaped into a rich tooltip of the desk's making (its lines kept).
 inline QString dataToolTip(const QString &text)
 {
-    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(visibleText(text).toHtmlEscaped());
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(dataHtml(text));
 }

@@ -49,9 +49,9 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
     if (refund)
         askerText = tr("<b>A refund needs your approval</b>");
     else if (request.tool.isEmpty())
-        askerText = tr("<b>%1</b> asks for your input").arg(who.toHtmlEscaped());
+        askerText = tr("<b>%1</b> asks for your input").arg(dataHtml(who));
     else
-        askerText = tr("<b>%1</b> asks for your input to run <code>%2</code>").arg(who.toHtmlEscaped(), request.tool.toHtmlEscaped());
+        askerText = tr("<b>%1</b> asks for your input to run <code>%2</code>").arg(dataHtml(who), dataHtml(request.tool));
     auto *asker = new QLabel(askerText);
     asker->setObjectName(QStringLiteral("asker"));
     QFont askerFont = asker->font();
@@ -152,7 +152,8 @@ void ElicitationDialog::updateAcceptButton()
 {
     const QStringList problems = m_form->problems();
     m_acceptButton->setEnabled(problems.isEmpty());
-    m_problems->setText(problems.isEmpty() ? QString() : tr("To accept: %1.").arg(problems.join(tr("; ", "between two problems in a list"))));
+    m_problems->setText(problems.isEmpty() ? QString()
+                                           : visibleText(tr("To accept: %1.").arg(problems.join(tr("; ", "between two problems in a list")))));
 }
 
 void ElicitationDialog::answer(const QString &action)

@@ -254,7 +254,7 @@ void RecordDialog::updateSaveButton()
     m_save->setEnabled(problems.isEmpty() && !m_waiting);
     m_save->setText(m_waiting ? tr("Saving…") : m_saveText);
     m_problems->setText(problems.isEmpty() ? QString()
-                                           : tr("To save: %1.").arg(problems.join(tr("; ", "between two problems in a list"))));
+                                           : visibleText(tr("To save: %1.").arg(problems.join(tr("; ", "between two problems in a list")))));
 }
 
 void RecordDialog::save()
@@ -280,6 +280,6 @@ void RecordDialog::finishCall(const McpCallResult &result)
         accept();
         return;
     }
-    m_refusal->setText(result.text());
+    m_refusal->setText(visibleText(result.text()));
     m_refusal->show();
 }

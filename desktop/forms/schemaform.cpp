@@ -396,9 +396,9 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     const QString bounds = describeBounds(property, field.money);
     QStringList hintParts;
     if (!description.isEmpty())
-        hintParts << description.toHtmlEscaped();
+        hintParts << dataHtml(description);
     if (!bounds.isEmpty())
-        hintParts << QStringLiteral("<i>%1</i>").arg(bounds.toHtmlEscaped());
+        hintParts << QStringLiteral("<i>%1</i>").arg(dataHtml(bounds));
     if (!hintParts.isEmpty()) {
         auto *hint = new QLabel(hintParts.join(QStringLiteral(" — ")), row);
         hint->setObjectName(QLatin1String("hint_") + name);
@@ -420,15 +420,15 @@ void SchemaForm::addField(const QString &name, const QJsonObject &property, bool
     rowLayout->addWidget(field.errorLabel);
 
     const QString title = property.value(QLatin1String("title")).toString(name);
-    auto *label = new QLabel(required ? QStringLiteral("%1 <span style='color:#c62828'>*</span>").arg(title.toHtmlEscaped())
-                                      : title.toHtmlEscaped(),
+    auto *label = new QLabel(required ? QStringLiteral("%1 <span style='color:#c62828'>*</span>").arg(dataHtml(title))
+                                      : dataHtml(title),
                              m_body);
     label->setObjectName(QLatin1String("label_") + name);
     label->setTextFormat(Qt::RichText);
     label->setBuddy(field.editor);
-    label->setToolTip(required ? tr("%1 (required)").arg(name) : tr("%1 (optional)").arg(name));
+    label->setToolTip(dataToolTip(required ? tr("%1 (required)").arg(name) : tr("%1 (optional)").arg(name)));
     if (!description.isEmpty())
-        field.editor->setToolTip(description);
+        field.editor->setToolTip(dataToolTip(description));
     // What a screen reader says for the field: its title (the label's "*" is a picture of
     // "required"), then its description and bounds.
     field.editor->setAccessibleName(required ? tr("%1 (required)").arg(title) : title);
@@ -813,7 +813,7 @@ void SchemaForm::updateErrors()
 {
     for (const Field &field : m_fields) {
         const QString problem = (field.touched || m_revealAll) ? fieldProblem(field) : QString();
-        field.errorLabel->setText(problem);
+        field.errorLabel->setText(visibleText(problem));
         field.errorLabel->setVisible(!problem.isEmpty());
     }
 }

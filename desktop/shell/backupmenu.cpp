@@ -1,5 +1,7 @@
 #include "backupmenu.h"
 
+#include "datalabel.h"
+
 #include <QAction>
 #include <QDate>
 #include <QDateTime>
@@ -28,7 +30,7 @@ bool isPostgres(const QString &database)
 
 QString pre(const QString &text)
 {
-    return text.isEmpty() ? QString() : QStringLiteral("<pre>%1</pre>").arg(text.toHtmlEscaped());
+    return text.isEmpty() ? QString() : QStringLiteral("<pre>%1</pre>").arg(dataHtml(text));
 }
 
 } // namespace
@@ -161,7 +163,7 @@ void BackupMenu::showOutcome(bool ok, const QString &title, const QString &sente
     auto *box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning, title, QString(), QMessageBox::Ok, m_window);
     box->setObjectName(QStringLiteral("backupOutcome"));
     box->setTextFormat(Qt::RichText);
-    box->setText(QStringLiteral("<p>%1</p>%2").arg(sentence.toHtmlEscaped(), pre(output)));
+    box->setText(QStringLiteral("<p>%1</p>%2").arg(dataHtml(sentence), pre(output)));
     box->setAttribute(Qt::WA_DeleteOnClose);
     m_box = box;
     box->open();
@@ -206,11 +208,10 @@ void BackupMenu::checkRestore(const QString &file)
         box->setObjectName(QStringLiteral("restoreQuestion"));
         box->setTextFormat(Qt::RichText);
         box->setText(QStringLiteral("<p>%1</p>%2<p>%3</p>")
-                         .arg(tr("%1 holds:").arg(file).toHtmlEscaped(), pre(facts),
-                              tr("Restore the office from it? The office in %1 is replaced; it is kept beside it as %2. "
-                                 "The office-mcp of this desk is stopped and started again on the restored office.")
-                                  .arg(database, kept)
-                                  .toHtmlEscaped()));
+                         .arg(dataHtml(tr("%1 holds:").arg(file)), pre(facts),
+                              dataHtml(tr("Restore the office from it? The office in %1 is replaced; it is kept beside it as %2. "
+                                          "The office-mcp of this desk is stopped and started again on the restored office.")
+                                           .arg(database, kept))));
         box->setInformativeText(tr("Close other programs that use this office first (an AI client's office-mcp): "
                                    "while one has it open, the restore is refused."));
         QPushButton *restore = box->addButton(tr("Restore the office"), QMessageBox::DestructiveRole);

@@ -155,7 +155,10 @@ void ScreenshotDemo::queueRefundFromAnotherClient()
     McpClient::Launch launch = m_window->client()->launch();
     launch.era = McpClient::Era::Legacy;
     launch.declareElicitation = false;
-    launch.clientName = QStringLiteral("phone-assistant");
+    // The hostile scene's assistant names itself with a link (issue 58): shown as written.
+    launch.clientName = qEnvironmentVariable("OFFICE_DESK_DEMO_SCENE") == QLatin1String("hostile")
+                            ? QStringLiteral("<a href=\"http://evil.example/\">phone-assistant</a>")
+                            : QStringLiteral("phone-assistant");
     launch.admin = false;  // an AI client: never the admin tools
     m_assistant->setLaunch(launch);
     connect(m_assistant, &McpClient::ready, this, [this] {

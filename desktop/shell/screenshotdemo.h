@@ -11,7 +11,8 @@
 // =filemenu: the File menu open (Back up now…, Restore…); =restore: the office backed up beside
 // its scratch database, and Restore… of that backup asking for the person's yes. =calendar: the
 // Calendar tab on the week $OFFICE_DESK_DEMO_WEEK (its Monday) of the office screenshot.sh set up,
-// a booking selected and Move… pressed.
+// a booking selected and Move… pressed. =hostile: the default scene, its assistant named with
+// a link, on the office screenshot.sh gave a customer named with markup.
 
 #include <QObject>
 #include <QString>

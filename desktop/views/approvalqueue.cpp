@@ -214,7 +214,7 @@ void ApprovalQueue::render()
         const QString status = row.value(7).toString();
         const bool isPending = status == QLatin1String("pending");
         const auto put = [&](int column, const QString &text, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter) {
-            auto *item = new QTableWidgetItem(text);
+            auto *item = new QTableWidgetItem(visibleText(text));  // a stored bidi control shown, not obeyed
             item->setTextAlignment(alignment);
             if (!isPending)
                 item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
@@ -288,13 +288,13 @@ void ApprovalQueue::render()
     m_table->setColumnWidth(ActionColumn, std::max(m_table->columnWidth(ActionColumn), 100));
 
     if (!rows.ok())
-        m_summary->setText(rows.error.toHtmlEscaped());
+        m_summary->setText(dataHtml(rows.error));
     else if (pending == 0)
         m_summary->setText(tr("<b>No refunds are waiting for approval.</b>"));
     else
         m_summary->setText(tr("<b style='color:#e65100'>%n refund(s) waiting for approval.</b>", nullptr, pending));
     if (!m_available && !m_unavailableReason.isEmpty() && pending > 0)
-        m_summary->setText(m_summary->text() + QStringLiteral(" <i>%1</i>").arg(m_unavailableReason.toHtmlEscaped()));
+        m_summary->setText(m_summary->text() + QStringLiteral(" <i>%1</i>").arg(dataHtml(m_unavailableReason)));
 
     if (pending != m_pending) {
         m_pending = pending;
@@ -347,6 +347,6 @@ bool ApprovalQueue::reopen(qint64 requestId)
 
 void ApprovalQueue::showNote(const QString &note)
 {
-    m_note->setText(note);
+    m_note->setText(visibleText(note));
     m_note->setVisible(!note.isEmpty());
 }

@@ -424,7 +424,7 @@ void DatabaseView::showTables(const QHash<QString, TableRows> &tables, const QSt
         fill(name, table);
     }
     m_status->setText(tr("<b>%1</b> · read through the server · refreshed %2")
-                          .arg(source.toHtmlEscaped(), QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+                          .arg(dataHtml(source), QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
     emit refreshed();
 }
 
@@ -442,7 +442,7 @@ void DatabaseView::showUnavailable(const QString &why)
 {
     m_resources = true;
     ++m_refreshCount;
-    m_status->setText(why.toHtmlEscaped());
+    m_status->setText(dataHtml(why));
     clearTables();
     emit refreshed();
 }
@@ -454,7 +454,7 @@ void DatabaseView::refresh()
     ++m_refreshCount;
     const SqliteReader reader(m_path);
     if (!reader.isOpen()) {
-        m_status->setText(m_path.isEmpty() ? tr("No database chosen.") : reader.error().toHtmlEscaped());
+        m_status->setText(m_path.isEmpty() ? tr("No database chosen.") : dataHtml(reader.error()));
         clearTables();
         emit refreshed();
         return;
@@ -473,7 +473,7 @@ void DatabaseView::refresh()
         fill(name, table);
     }
     m_status->setText(tr("<b>%1</b> · opened read-only · refreshed %2")
-                          .arg(QFileInfo(m_path).absoluteFilePath().toHtmlEscaped(),
+                          .arg(dataHtml(QFileInfo(m_path).absoluteFilePath()),
                                QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
     emit refreshed();
 }

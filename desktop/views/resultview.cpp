@@ -1,5 +1,7 @@
 #include "resultview.h"
 
+#include "datalabel.h"
+
 #include <QFontDatabase>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -74,14 +76,14 @@ void ResultView::clear()
 void ResultView::showPending(const QString &tool)
 {
     setError(false);
-    m_status->setText(tr("<span style='color:gray'>Calling <code>%1</code>…</span>").arg(tool.toHtmlEscaped()));
+    m_status->setText(tr("<span style='color:gray'>Calling <code>%1</code>…</span>").arg(dataHtml(tool)));
 }
 
 void ResultView::showProblem(const QString &problem)
 {
     setError(true);
     m_status->setText(tr("<b style='color:#c62828'>✗ Not sent</b>"));
-    m_text->setPlainText(problem);
+    m_text->setPlainText(visibleText(problem));
     m_structured->clear();
     m_raw->clear();
 }
@@ -90,7 +92,7 @@ void ResultView::showResult(const McpCallResult &result)
 {
     setError(result.isError());
     const QString rounds = result.rounds > 1 ? tr(" · %n round(s)", "after the outcome of a call that asked a person", result.rounds) : QString();
-    const QString tool = QStringLiteral("<code>%1</code>").arg(result.tool.toHtmlEscaped());
+    const QString tool = QStringLiteral("<code>%1</code>").arg(dataHtml(result.tool));
     switch (result.kind) {
     case McpCallResult::Kind::Result: {
         // A call that ran fine can still mean "nothing happened": a person declined or
@@ -107,23 +109,23 @@ void ResultView::showResult(const McpCallResult &result)
             m_status->setText(tr("<b style='color:#e65100'>⏳ Waiting for approval</b> · %1 queued it; nothing refunded yet%2").arg(tool, rounds));
         else
             m_status->setText(tr("<b style='color:#2e7d32'>✓ %1 succeeded</b>%2").arg(tool, rounds));
-        m_raw->setPlainText(pretty(result.result));
+        m_raw->setPlainText(visibleText(pretty(result.result)));
         break;
     }
     case McpCallResult::Kind::ProtocolError:
         m_status->setText(tr("<b style='color:#c62828'>✗ JSON-RPC error %1</b> from %2%3")
                               .arg(result.error.value(QLatin1String("code")).toInteger())
                               .arg(tool, rounds));
-        m_raw->setPlainText(pretty(result.error));
+        m_raw->setPlainText(visibleText(pretty(result.error)));
         break;
     case McpCallResult::Kind::LocalError:
         m_status->setText(tr("<b style='color:#c62828'>✗ %1 did not complete</b>").arg(tool));
         m_raw->clear();
         break;
     }
-    m_text->setPlainText(result.text());
+    m_text->setPlainText(visibleText(result.text()));  // a stored bidi control shown, not obeyed
     const QJsonValue structured = result.structured();
-    m_structured->setPlainText(structured.isUndefined() ? tr("(no structuredContent)") : pretty(structured));
+    m_structured->setPlainText(structured.isUndefined() ? tr("(no structuredContent)") : visibleText(pretty(structured)));
     m_tabs->setTabEnabled(1, !structured.isUndefined());
 }
 

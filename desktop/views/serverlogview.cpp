@@ -1,5 +1,7 @@
 #include "serverlogview.h"
 
+#include "datalabel.h"
+
 #include <QLocale>
 
 #include <QComboBox>
@@ -211,7 +213,7 @@ void ServerLogView::appendLine(const QString &line)
 
     QList<QStandardItem *> row;
     for (const QString &value : {time, level, outcome, what, duration, client, problem}) {
-        auto *item = new QStandardItem(value);
+        auto *item = new QStandardItem(visibleText(value));
         item->setData(value, kSortRole);
         row << item;
     }
@@ -283,6 +285,6 @@ void ServerLogView::showDetail()
     }
     const QString raw = m_proxy->index(current.row(), TimeColumn).data(kRawRole).toString();
     const QJsonDocument document = QJsonDocument::fromJson(raw.toUtf8());
-    m_detail->setPlainText(document.isObject() ? QString::fromUtf8(document.toJson(QJsonDocument::Indented)).trimmed() + QStringLiteral("\n\n") + raw
-                                               : raw);
+    m_detail->setPlainText(visibleText(document.isObject() ? QString::fromUtf8(document.toJson(QJsonDocument::Indented)).trimmed() + QStringLiteral("\n\n") + raw
+                                                           : raw));
 }

@@ -192,8 +192,8 @@ void ServerPanel::showSignIn(SignIn state, const QString &issuer, const QString 
     m_signIn->setToolTip(state == SignIn::SigningIn
                              ? tr("Finish signing in in your web browser. Click to start over.")
                              : tr("Sign in with your account at %1, in your web browser, instead of pasting a token.").arg(issuer));
-    m_signedIn->setText(tr("Signed in as %1").arg(user));
-    m_signedIn->setToolTip(tr("Signed in through %1. The tokens are kept in a file only you can read (0600).").arg(issuer));
+    m_signedIn->setText(visibleText(tr("Signed in as %1").arg(user)));
+    m_signedIn->setToolTip(dataToolTip(tr("Signed in through %1. The tokens are kept in a file only you can read (0600).").arg(issuer)));
     m_signOut->setToolTip(tr("Forget the tokens of this sign-in and delete their file."));
 }
 
@@ -259,7 +259,7 @@ void ServerPanel::showMode(bool remote)
 
 void ServerPanel::showState(McpClient::State state, const QString &text, const QColor &colour)
 {
-    m_status->setText(QStringLiteral("<span style='color:%1; font-size:large'>●</span> %2").arg(colour.name(), text.toHtmlEscaped()));
+    m_status->setText(QStringLiteral("<span style='color:%1; font-size:large'>●</span> %2").arg(colour.name(), dataHtml(text)));
     const bool running = state != McpClient::State::Stopped;
     m_start->setEnabled(!running);
     m_restart->setEnabled(running && state != McpClient::State::Stopping);

@@ -60,7 +60,7 @@ QIcon dotIcon(const QColor &colour)
 QString pill(const QString &text, const QColor &colour)
 {
     return QStringLiteral("<span style='background-color:%1; color:white; font-weight:bold;'>&nbsp;%2&nbsp;</span>")
-        .arg(colour.name(), text.toHtmlEscaped());
+        .arg(colour.name(), dataHtml(text));
 }
 
 } // namespace
@@ -76,7 +76,7 @@ ToolsPanel::ToolsPanel(QWidget *parent)
     , m_form(new SchemaForm)
     , m_raw(new QPlainTextEdit)
     , m_rawToggle(new QCheckBox(tr("Raw JSON")))
-    , m_problems(new QLabel)
+    , m_problems(dataLabel())  // a remote office's argument names among the problems
     , m_callButton(new QPushButton(tr("Call")))
     , m_result(new ResultView)
 {
@@ -223,8 +223,8 @@ void ToolsPanel::setTools(const QJsonArray &tools)
             auto *item = new QListWidgetItem(dotIcon(hintColour(hint)), name, m_list);
             item->setData(Qt::UserRole, name);
             item->setToolTip(QStringLiteral("<b>%1</b> %2<br>%3")
-                                 .arg(displayTitle(tool).toHtmlEscaped(), hint.isEmpty() ? QString() : QStringLiteral("(%1)").arg(hintText(hint)),
-                                      tool.value(QLatin1String("description")).toString().toHtmlEscaped()));
+                                 .arg(dataHtml(displayTitle(tool)), hint.isEmpty() ? QString() : QStringLiteral("(%1)").arg(hintText(hint)),
+                                      dataHtml(tool.value(QLatin1String("description")).toString())));
         }
     }
     m_current.clear();
@@ -277,8 +277,8 @@ void ToolsPanel::showTool(int row)
     m_current = m_list->item(row)->data(Qt::UserRole).toString();
     const QJsonObject tool = toolObject(m_current);
     const QString title = displayTitle(tool);
-    m_title->setText(title == m_current ? QStringLiteral("<b>%1</b>").arg(m_current.toHtmlEscaped())
-                                        : QStringLiteral("<b>%1</b> &nbsp;<code>%2</code>").arg(title.toHtmlEscaped(), m_current.toHtmlEscaped()));
+    m_title->setText(title == m_current ? QStringLiteral("<b>%1</b>").arg(dataHtml(m_current))
+                                        : QStringLiteral("<b>%1</b> &nbsp;<code>%2</code>").arg(dataHtml(title), dataHtml(m_current)));
 
     QStringList pills;
     const QString hint = hintOf(tool);
@@ -292,7 +292,7 @@ void ToolsPanel::showTool(int row)
     if (hint.isEmpty())
         pills << tr("<span style='color:gray'>no hints</span>");
     m_hints->setText(pills.join(QLatin1String("&nbsp; ")));
-    m_description->setText(tool.value(QLatin1String("description")).toString());
+    m_description->setText(visibleText(tool.value(QLatin1String("description")).toString()));
 
     m_form->setSchema(tool.value(QLatin1String("inputSchema")).toObject());
     if (m_savedArguments.contains(m_current))
@@ -317,8 +317,8 @@ void ToolsPanel::setRawMode(bool raw)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(m_raw->toPlainText().toUtf8(), &error);
     if (!m_raw->toPlainText().trimmed().isEmpty() && !document.isObject()) {
-        m_problems->setText(tr("The arguments are not a JSON object (%1); fix them or clear the text to go back to the form.")
-                                .arg(error.error == QJsonParseError::NoError ? tr("not an object") : error.errorString()));
+        m_problems->setText(visibleText(tr("The arguments are not a JSON object (%1); fix them or clear the text to go back to the form.")
+                                .arg(error.error == QJsonParseError::NoError ? tr("not an object") : error.errorString())));
         QSignalBlocker blocker(m_rawToggle);
         m_rawToggle->setChecked(true);
         return;
@@ -334,7 +334,7 @@ void ToolsPanel::setRawMode(bool raw)
     m_stack->setCurrentIndex(0);
     updateCallButton();
     if (!mismatches.isEmpty() || !extra.isEmpty())
-        m_problems->setText(tr("Not shown in the form: %1. %2").arg((mismatches + extra).join(QLatin1String(", ")), m_problems->text()).trimmed());
+        m_problems->setText(visibleText(tr("Not shown in the form: %1. %2").arg((mismatches + extra).join(QLatin1String(", ")), m_problems->text()).trimmed()));
 }
 
 void ToolsPanel::requestCall()
@@ -356,8 +356,8 @@ void ToolsPanel::requestCall()
         const QStringList problems = m_form->problems();
         if (!problems.isEmpty()) {
             m_form->revealProblems();
-            m_problems->setText(tr("Fix first: %1. (Raw JSON sends anything, for trying the server's validation.)")
-                                    .arg(problems.join(QLatin1String("; "))));
+            m_problems->setText(visibleText(tr("Fix first: %1. (Raw JSON sends anything, for trying the server's validation.)")
+                                    .arg(problems.join(QLatin1String("; ")))));
             return;
         }
         arguments = m_form->values();
@@ -388,7 +388,7 @@ void ToolsPanel::updateCallButton()
     m_callButton->setEnabled(m_ready && !m_busy && !m_current.isEmpty() && problems.isEmpty());
     const QString toCall = problems.isEmpty() ? QString() : tr("To call: %1.").arg(problems.join(QLatin1String("; ")));
     m_callButton->setToolTip(!m_ready ? tr("office-mcp is not running") : m_busy ? tr("Waiting for the previous call") : toCall);
-    m_problems->setText(m_current.isEmpty() ? QString() : toCall);
+    m_problems->setText(visibleText(m_current.isEmpty() ? QString() : toCall));
 }
 
 void ToolsPanel::focusFirstArgument()

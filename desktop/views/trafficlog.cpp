@@ -185,7 +185,7 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
         case IdColumn:
             return entry.id;
         case SummaryColumn:
-            return entry.summary;
+            return visibleText(entry.summary);
         }
         break;
     case Qt::ToolTipRole:

@@ -1,5 +1,6 @@
 #include "trafficview.h"
 
+#include "datalabel.h"
 #include "trafficlog.h"
 
 #include <QFileDialog>
@@ -115,7 +116,7 @@ void TrafficView::showSelected()
                                 .arg(entry.time.toString(Qt::ISODateWithMs),
                                      entry.outgoing ? tr("office-desk → office-mcp") : tr("office-mcp → office-desk"),
                                      entry.method);
-    m_detail->setPlainText(heading + m_log->prettyJson(current.row()));
+    m_detail->setPlainText(visibleText(heading + m_log->prettyJson(current.row())));
 }
 
 void TrafficView::exportLog()

@@ -1,5 +1,7 @@
 #include "weekview.h"
 
+#include "datalabel.h"
+
 #include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -315,9 +317,9 @@ void WeekView::rebuild()
         const QDate day = m_monday.addDays(i);
         QTableWidgetItem *header = m_grid->horizontalHeaderItem(i);
         if (m_closed.contains(day))
-            header->setToolTip(m_closed.value(day).isEmpty() ? tr("Closed") : tr("Closed: %1").arg(m_closed.value(day)));
-        header->setToolTip(header->toolTip().isEmpty() ? locale.toString(day, QLocale::LongFormat)
-                                                       : locale.toString(day, QLocale::LongFormat) + QLatin1Char('\n') + header->toolTip());
+            header->setToolTip(dataToolTip(locale.toString(day, QLocale::LongFormat) + QLatin1Char('\n') + closedText(day)));
+        else
+            header->setToolTip(locale.toString(day, QLocale::LongFormat));
     }
     m_grid->setVerticalHeaderLabels(m_times);
     for (int r = 0; r < m_times.size(); ++r) {
@@ -341,14 +343,14 @@ void WeekView::rebuild()
                 break;
             case Kind::Closed:
                 item->setBackground(kClosed);
-                item->setToolTip(m_closed.value(day).isEmpty() ? tr("Closed") : tr("Closed: %1").arg(m_closed.value(day)));
+                item->setToolTip(dataToolTip(closedText(day)));
                 break;
             case Kind::Booked:
-                item->setText(cell.customer);
+                item->setText(visibleText(cell.customer));  // a stored bidi control shown, not obeyed
                 item->setBackground(cell.outsideHours ? kBookedOutside : kBooked);
-                item->setToolTip(cell.outsideHours ? tr("%1: %2 (slot %3), outside the opening hours: kept as booked")
-                                                         .arg(when, cell.customer).arg(cell.slotId)
-                                                   : tr("%1: %2 (slot %3)").arg(when, cell.customer).arg(cell.slotId));
+                item->setToolTip(dataToolTip(cell.outsideHours ? tr("%1: %2 (slot %3), outside the opening hours: kept as booked")
+                                                                     .arg(when, cell.customer).arg(cell.slotId)
+                                                               : tr("%1: %2 (slot %3)").arg(when, cell.customer).arg(cell.slotId)));
                 break;
             }
             item->setData(Qt::UserRole, cell.slotId);
@@ -376,6 +378,12 @@ void WeekView::rebuild()
         m_status->setText(text);
     }
     updateButtons();
+}
+
+QString WeekView::closedText(const QDate &day) const
+{
+    const QString reason = m_closed.value(day);
+    return reason.isEmpty() ? tr("Closed") : tr("Closed: %1").arg(reason);
 }
 
 WeekView::Cell WeekView::cellAt(const QDate &day, const QString &time) const

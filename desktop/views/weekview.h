@@ -121,6 +121,7 @@ private:
     qint64 m_horizon = 90;
     QHash<int, QList<Range>> m_hours;  // weekday (0 Sunday) -> ranges
     QHash<QDate, QString> m_closed;    // day -> reason
+    QString closedText(const QDate &day) const;  // "Closed", or "Closed: REASON"
     QList<Booked> m_slots;
     QHash<qint64, QString> m_customers;
     QJsonObject m_calendar;

@@ -32,4 +32,17 @@ for lang in es zh_CN; do
         echo "$png"
     done
 done
+# Issue 58: the approval scene where an agent named the customer with markup and the assistant
+# with a link; the desk must show both as the characters they are (look at the picture).
+png="$out/office-desk-hostile-1440x900.png"
+rm -f "$png"
+if ! DESK_SCENE=hostile "$repo/desktop/screenshot.sh" "$build" "$png" 1440x900 >"$out/hostile.log" 2>&1; then
+    echo "FAIL: hostile: $(tail -3 "$out/hostile.log")"
+    status=1
+elif ! file "$png" | grep -q "PNG image data, 1440 x 900"; then
+    echo "FAIL: $png is not a 1440x900 PNG: $(file "$png")"
+    status=1
+else
+    echo "$png"
+fi
 exit $status
