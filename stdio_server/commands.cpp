@@ -123,6 +123,8 @@ HTTP options:
                          keep working beside it
   --resource URL         this server's canonical URL, the audience tokens must name (default:
                          http(s)://HOST:PORT/mcp of --http; set it behind a proxy or a DNS name)
+  --ca-file FILE         the CA certificates (PEM) the authorization server's must chain to, in
+                         place of the system's (/etc/ssl; the Windows certificate store)
   --oauth-leeway S       seconds of clock difference allowed on a token's exp and nbf (default 60)
   --oauth-refetch S      the provider's keys are fetched again for a token naming an unknown key,
                          at most once per S seconds (default 30), and every hour anyway

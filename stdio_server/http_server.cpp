@@ -1,5 +1,6 @@
 #include "http_server.h"
 
+#include "process_life.h"
 #include "tls_context.h"
 
 #include <boost/asio.hpp>
@@ -175,8 +176,11 @@ public:
         watch_tls_files();
         ping_watchdog();
         wait_for_signal();
+        // Windows: the console's Ctrl+C, Ctrl+Break or close is its SIGTERM: drain, and a second stops at once.
+        process::on_console_stop([this](const char* what) { net::post(io_, [this, what] { stop_asked(what); }); });
         notify("READY=1");
         io_.run();
+        process::on_console_stop(nullptr);
         return status_;
     }
 
@@ -343,6 +347,13 @@ private:
             }
             wait_for_signal();
         });
+    }
+
+    // A stop the console asked for (Windows): the first drains, as SIGTERM; the next stops now.
+    void stop_asked(const char* what) {
+        if (!draining_) return start_drain();
+        log("stop_now", {{"signal", what}, {"connections", open_.size()}});
+        stop_now();
     }
 
     // SIGTERM: unready at once, still serving for drain_delay, then no new connections.

@@ -89,6 +89,8 @@ Options parse_options(int argc, char** argv) {
             o.oauth_issuer = value();
         } else if (arg == "--resource") {
             o.resource = value();
+        } else if (arg == "--ca-file") {
+            o.ca_file = value();
         } else if (arg == "--oauth-leeway") {
             o.oauth_leeway = milliseconds_of(arg, value()) / 1000;
         } else if (arg == "--oauth-refetch") {

@@ -61,6 +61,7 @@ struct Options {
     // tokens are accepted, and this server's canonical URL (empty: derived from --http).
     std::string oauth_issuer;
     std::string resource;
+    std::string ca_file;  // --ca-file: the CAs the issuer's certificate must chain to, instead of the system's
     std::int64_t oauth_leeway = 60;   // --oauth-leeway: seconds of clock skew allowed on exp and nbf
     std::int64_t oauth_refetch = 30;  // --oauth-refetch: at most one fetch of the provider's keys per this
     bool insecure_no_auth = false;

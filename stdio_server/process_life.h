@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <utility>
 
@@ -19,6 +20,11 @@ void start(int& argc, char**& argv);
 const char* stop_reason();
 // A few seconds after the stop: a write still blocked on a client that does not read is abandoned.
 bool grace_over();
+// Windows: the console's Ctrl+C, Ctrl+Break and close (and a logoff or shutdown) go to `handler`
+// instead, each time one comes, on the console's own thread, with what it was ("console Ctrl+C"):
+// office-mcp --http drains on them as on SIGTERM. nullptr gives them back to stop_reason(). POSIX:
+// nothing, since the signals reach such a loop directly (an Asio signal_set).
+void on_console_stop(std::function<void(const char* what)> handler);
 
 // stdin has input (or its end) waiting: a read will not block.
 bool input_waiting();

@@ -44,6 +44,8 @@ void start(int&, char**&) {
     if (::getppid() != parent) ::raise(SIGTERM);
 }
 
+void on_console_stop(std::function<void(const char*)>) {}
+
 const char* stop_reason() {
     if (!g_stop) return nullptr;
     return g_stop == SIGTERM ? "signal SIGTERM" : g_stop == SIGINT ? "signal SIGINT" : "signal";

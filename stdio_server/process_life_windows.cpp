@@ -26,6 +26,8 @@ std::atomic<const char*> g_stop{nullptr};
 void wake_the_reader();  // a stop wakes whoever waits for stdin (below)
 std::atomic<bool> g_grace_over{false};
 HANDLE g_main_thread = nullptr;  // whose blocked ReadFile or WriteFile a stop cancels
+std::mutex g_handler_mutex;
+std::function<void(const char*)> g_handler;  // on_console_stop's
 constexpr DWORD kGraceMs = 2000;  // as SIGALRM's two seconds on POSIX
 
 // Runs on a thread of its own. Ctrl+C and Ctrl+Break are answered (TRUE: handled); for the
@@ -36,6 +38,13 @@ BOOL WINAPI on_console_event(DWORD event) {
                          : event == CTRL_BREAK_EVENT ? "console Ctrl+Break"
                          : event == CTRL_CLOSE_EVENT ? "console closed"
                                                      : "session ending";
+    {
+        std::lock_guard lock(g_handler_mutex);
+        if (g_handler) {
+            g_handler(reason);
+            if (event == CTRL_C_EVENT || event == CTRL_BREAK_EVENT) return TRUE;
+        }
+    }
     const char* none = nullptr;
     if (g_stop.compare_exchange_strong(none, reason)) {
         wake_the_reader();  // main's wait for a line of stdin returns now
@@ -81,6 +90,11 @@ void start(int& argc, char**& argv) {
     }
     // No parent-death signal to ask for: when the client dies, its end of our stdin closes and
     // the next read sees the end of input.
+}
+
+void on_console_stop(std::function<void(const char*)> handler) {
+    std::lock_guard lock(g_handler_mutex);
+    g_handler = std::move(handler);
 }
 
 const char* stop_reason() { return g_stop.load(); }

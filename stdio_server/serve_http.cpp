@@ -123,11 +123,15 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
         resource = std::make_shared<office::http::ProtectedResource>(
             office::http::ProtectedResource{o.resource, {o.oauth_issuer}, office::office_scopes()});
         h.endpoint.protected_resource = resource;
+        if (!o.ca_file.empty() && !office::platform::stat(o.ca_file))
+            fail("--ca-file " + o.ca_file + " cannot be read");
         issuer.emplace(office::http::OAuthSettings{o.oauth_issuer, o.resource, o.oauth_leeway, o.oauth_refetch},
-                       [](const std::string& url) { return office::https_get(url); });
+                       [ca_file = o.ca_file](const std::string& url) { return office::https_get(url, ca_file); });
         if (!issuer->refresh()) logger.event(office::LogLevel::Error, "oauth", nlohmann::ordered_json{{"problem", issuer->problem()}});
     } else if (!o.resource.empty()) {
         fail("--resource belongs with --oauth-issuer (it is the audience of the access tokens)");
+    } else if (!o.ca_file.empty()) {
+        fail("--ca-file belongs with --oauth-issuer (the authorization server's certificate is checked against it)");
     }
     h.listening = [&](const std::string& url) {
         if (!resource || !resource->resource.empty()) return;

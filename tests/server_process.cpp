@@ -110,6 +110,8 @@ void ServerProcess::close_stdout() {
 
 void ServerProcess::kill(int signal) { ::kill(pid_, signal); }
 
+void ServerProcess::stop() { kill(std::getenv("OFFICE_WINDOWS_EXE") ? SIGINT : SIGTERM); }
+
 int ServerProcess::wait(int timeout_ms) {
     if (status_) return *status_;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);

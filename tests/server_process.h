@@ -31,6 +31,10 @@ public:
     void close_stdin();
     void close_stdout();  // stop listening: the server's next write gets EPIPE
     void kill(int signal);
+    // Asks it to stop, as its system's service manager would: SIGTERM; for office-mcp.exe under
+    // Wine (OFFICE_WINDOWS_EXE set, tests/windows) SIGINT, which Wine gives the program as the
+    // console's Ctrl+C, Windows' way to stop a console program (SIGTERM just ends a Wine process).
+    void stop();
     // The exit status (0..255), 128+signal when killed, or -1 when it did not exit in time.
     int wait(int timeout_ms = 10000);
     std::string stderr_text() const;

@@ -104,10 +104,8 @@ std::optional<std::string> read_file(const std::string& path) {
     else if (!info->regular) problem = "the tokens file " + path + " is not a regular file";
     else if ((info->mode & 077) != 0) {
         // Hashes cannot be turned back into tokens, but whoever can write the file can add one.
-        char mode[8];
-        std::snprintf(mode, sizeof mode, "%04o", info->mode);
-        problem = "the tokens file " + path + " has mode " + mode +
-                  ": it must be readable and writable by its owner only (chmod 600 " + path + ")";
+        problem = "the tokens file " + path + " " + platform::others_access(*info) +
+                  ": it must be readable and writable by its owner only (" + platform::owner_only_command(path) + ")";
     } else if (static_cast<std::uint64_t>(info->size) > kMaxFileSize) {
         problem = "the tokens file " + path + " is larger than 1 MiB: it is not a tokens file";
     }

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/types.h>
@@ -85,6 +86,11 @@ struct FileInfo {
     // The last change of its data, of its metadata (nanoseconds since 1970).
     std::int64_t modified_ns = 0, changed_ns = 0;
 };
+// What lets others than the owner at a file, said to a person ("has mode 0644"; Windows: "can
+// be opened by others than its owner"), and the command that makes it its owner's alone
+// ("chmod 600 PATH"; Windows: icacls).
+std::string others_access(const FileInfo& info);
+std::string owner_only_command(const std::string& path);
 // stat(2) (follows symbolic links), lstat(2) (does not), fstat(2).
 std::optional<FileInfo> stat(const std::string& path);
 std::optional<FileInfo> lstat(const std::string& path);
@@ -103,6 +109,10 @@ std::string user_config_directory();
 std::string user_data_directory();
 // The user's login name, or empty.
 std::string login_name();
+// The certificates of the system's trusted root authorities, DER-encoded, for a TLS client to
+// trust besides OpenSSL's own (set_default_verify_paths). Windows: its ROOT certificate store,
+// which OpenSSL cannot read itself. POSIX: none, since OpenSSL reads /etc/ssl itself.
+std::vector<std::string> system_root_certificates();
 // timegm(3): the broken-down UTC time as seconds since 1970.
 std::int64_t utc_seconds(std::tm& tm);
 // gmtime_r(3).

@@ -2,6 +2,7 @@
 #include "platform.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
@@ -126,6 +127,16 @@ std::string xdg_directory(const char* variable, const char* fallback) {
 std::string user_config_directory() { return xdg_directory("XDG_CONFIG_HOME", ".config"); }
 
 std::string user_data_directory() { return xdg_directory("XDG_DATA_HOME", ".local/share"); }
+
+std::vector<std::string> system_root_certificates() { return {}; }
+
+std::string others_access(const FileInfo& info) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", info.mode);
+    return std::string("has mode ") + mode;
+}
+
+std::string owner_only_command(const std::string& path) { return "chmod 600 " + path; }
 
 std::string login_name() {
     const struct passwd* pw = ::getpwuid(::getuid());

@@ -12,6 +12,7 @@
 #endif
 #include <windows.h>
 #include <aclapi.h>
+#include <wincrypt.h>
 #include <shlobj.h>
 
 namespace office::platform {
@@ -110,7 +111,9 @@ struct OwnerOnly {
     SECURITY_ATTRIBUTES* security() { return acl.empty() ? nullptr : &attributes; }
 };
 
-// Whether only the user may open the file: every entry of its DACL that allows anything is the user's.
+// Whether only the user may open the file: every entry of its DACL that allows anything is the
+// user's, or the operating system's own (SYSTEM) or the administrators' (who can take any file
+// anyway, as root can read a 0600 file): the rule OpenSSH for Windows applies to a private key.
 bool owner_only(HANDLE h) {
     PACL dacl = nullptr;
     PSECURITY_DESCRIPTOR sd = nullptr;
@@ -123,7 +126,8 @@ bool owner_only(HANDLE h) {
         if (!GetAce(dacl, i, &ace)) only = false;
         else if (static_cast<ACE_HEADER*>(ace)->AceType == ACCESS_ALLOWED_ACE_TYPE) {
             PSID s = &static_cast<ACCESS_ALLOWED_ACE*>(ace)->SidStart;
-            only = !sid.empty() && EqualSid(s, const_cast<unsigned char*>(sid.data()));
+            only = (!sid.empty() && EqualSid(s, const_cast<unsigned char*>(sid.data()))) || IsWellKnownSid(s, WinLocalSystemSid) ||
+                   IsWellKnownSid(s, WinBuiltinAdministratorsSid);
         }
     }
     LocalFree(sd);
@@ -223,12 +227,12 @@ int make_owner_only(int fd) {
         errno = EPERM;
         return -1;
     }
-    const DWORD rc = SetSecurityInfo(handle_of(fd), SE_FILE_OBJECT,
-                                     DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION, nullptr, nullptr,
-                                     owner.dacl(), nullptr);
-    if (rc == ERROR_SUCCESS) return 0;
-    SetLastError(rc);
-    return failed();
+    // The whole descriptor (DACL present, protected), as CreateFileW takes it: Wine's
+    // SetSecurityInfo on a file handle loses the DACL and opens the file to everyone.
+    return SetKernelObjectSecurity(handle_of(fd), DACL_SECURITY_INFORMATION | PROTECTED_DACL_SECURITY_INFORMATION,
+                                   &owner.descriptor)
+               ? 0
+               : failed();
 }
 
 int replace(const std::string& from, const std::string& to) {
@@ -325,6 +329,24 @@ std::string known_folder(const wchar_t* variable, REFKNOWNFOLDERID id) {
 std::string user_config_directory() { return known_folder(L"APPDATA", FOLDERID_RoamingAppData); }
 
 std::string user_data_directory() { return known_folder(L"LOCALAPPDATA", FOLDERID_LocalAppData); }
+
+std::string others_access(const FileInfo&) { return "can be opened by others than its owner"; }
+
+std::string owner_only_command(const std::string& path) {
+    return "icacls \"" + path + "\" /inheritance:r /grant:r \"%USERNAME%:F\"";
+}
+
+std::vector<std::string> system_root_certificates() {
+    std::vector<std::string> certificates;
+    HCERTSTORE store = CertOpenSystemStoreW(0, L"ROOT");
+    if (!store) return certificates;
+    for (PCCERT_CONTEXT c = CertEnumCertificatesInStore(store, nullptr); c; c = CertEnumCertificatesInStore(store, c)) {
+        if (c->dwCertEncodingType & X509_ASN_ENCODING)
+            certificates.emplace_back(reinterpret_cast<const char*>(c->pbCertEncoded), c->cbCertEncoded);
+    }
+    CertCloseStore(store, 0);
+    return certificates;
+}
 
 std::string login_name() {
     wchar_t name[257];

@@ -1,7 +1,9 @@
 # Writes the MCPB bundle (a zip with manifest.json, the server and its icon), run by the `mcpb`
 # target in packaging/CMakeLists.txt:
 #   cmake -DSERVER= -DMANIFEST_IN= -DICON_SVG= -DVERSION= -DRELEASE_DATE= -DSTAGING= -DOUT=
-#         -P make_bundle.cmake
+#         [-DWINDOWS_SERVER=office-mcp.exe] -P make_bundle.cmake
+# With WINDOWS_SERVER (packaging/windows/build.sh) the bundle serves Linux and Windows: both
+# binaries, "platforms": ["linux", "win32"], and Windows' command in mcp_config.platform_overrides.
 foreach(input SERVER MANIFEST_IN ICON_SVG VERSION RELEASE_DATE STAGING OUT)
   if(NOT ${input})
     message(FATAL_ERROR "make_bundle.cmake needs -D${input}=...")
@@ -18,6 +20,13 @@ file(REMOVE_RECURSE "${STAGING}")
 file(MAKE_DIRECTORY "${STAGING}/server")
 file(COPY "${SERVER}" DESTINATION "${STAGING}/server"
      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+set(PLATFORMS [=[["linux"]]=])
+set(entries manifest.json icon.png server/office-mcp)
+if(WINDOWS_SERVER)
+  file(COPY_FILE "${WINDOWS_SERVER}" "${STAGING}/server/office-mcp.exe")
+  set(PLATFORMS [=[["linux", "win32"]]=])
+  list(APPEND entries server/office-mcp.exe)
+endif()
 
 # The tools, as the binary itself lists them (one stateless 2026-07-28 request; tools/list opens
 # no database), reduced to the manifest's {name, description}.
@@ -57,6 +66,11 @@ endforeach()
 
 configure_file("${MANIFEST_IN}" "${STAGING}/manifest.json" @ONLY)
 file(READ "${STAGING}/manifest.json" manifest)
+if(WINDOWS_SERVER)
+  string(JSON manifest SET "${manifest}" server mcp_config platform_overrides
+         [=[{"win32": {"command": "${__dirname}/server/office-mcp.exe"}}]=])
+  file(WRITE "${STAGING}/manifest.json" "${manifest}\n")
+endif()
 string(JSON manifest_version ERROR_VARIABLE problem GET "${manifest}" manifest_version)
 if(problem)
   message(FATAL_ERROR "the generated ${STAGING}/manifest.json is not JSON: ${problem}")
@@ -74,7 +88,7 @@ get_filename_component(out_dir "${OUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${out_dir}")
 file(REMOVE "${OUT}")
 execute_process(COMMAND "${CMAKE_COMMAND}" -E tar cf "${OUT}" --format=zip "--mtime=${RELEASE_DATE} 00:00:00 UTC"
-                        manifest.json icon.png server/office-mcp
+                        ${entries}
                 WORKING_DIRECTORY "${STAGING}" RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "could not write ${OUT}")

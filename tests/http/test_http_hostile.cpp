@@ -1014,7 +1014,7 @@ TEST_CASE("every hostile HTTP request, in both eras, is answered and office-mcp 
 
     auto& process = hostile.office().process;
     CHECK(process.wait(1) == -1);  // still running
-    process.kill(SIGTERM);
+    process.stop();
     CHECK(process.wait(10000) == 0);
     CHECK(std::filesystem::file_size(hostile.stdout_file()) == 0);
     CHECK(process.stderr_text().find("\"event\":\"stop\"") != std::string::npos);

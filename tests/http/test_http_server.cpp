@@ -57,7 +57,7 @@ TEST_CASE("office-mcp --http answers over a real socket, keeps the connection al
     CHECK(status_of(order) == 200);
     CHECK(body_of(order)["id"] == 2);
 
-    office.process.kill(SIGTERM);
+    office.process.stop();
     CHECK(office.process.wait() == 0);
     CHECK_FALSE(office.process.read_line(1000).has_value());  // stdout: nothing, then EOF
     CHECK(office.process.stderr_text().find("\"event\":\"stop\"") != std::string::npos);
@@ -395,7 +395,7 @@ TEST_CASE("over a real socket a listen is a stream: acknowledged, told of anothe
     REQUIRE(wait_for(client, stream, "notifications/resources/updated"));
     CHECK(stream.find(R"("params":{"_meta":{"io.modelcontextprotocol/subscriptionId":1},"uri":"office://slots"})") != std::string::npos);
 
-    office.process.kill(SIGTERM);
+    office.process.stop();
     REQUIRE(wait_for(client, stream, "\r\n0\r\n\r\n"));  // the stream's last chunk
     CHECK(stream.find(R"("id":1,"jsonrpc":"2.0","result":{"_meta":{"io.modelcontextprotocol/serverInfo")") != std::string::npos);
     CHECK(stream.find(R"("resultType":"complete")") != std::string::npos);
@@ -434,7 +434,7 @@ TEST_CASE("over a real socket a 2025 session's GET stream carries its resource n
     CHECK(stream.find(R"("params":{"uri":"office://lunch_orders"})") != std::string::npos);
 }
 
-TEST_CASE("SIGTERM under load: /readyz turns 503 first, every request read is answered, then exit 0 within the drain timeout", "[http][e2e]") {
+TEST_CASE("stopped under load (SIGTERM, or Ctrl+C on Windows): /readyz turns 503 first, every request read is answered, then exit 0 within the drain timeout", "[http][e2e]") {
     office::testing::TestDatabase db;  // on either backend: also run as postgres.*
     HttpOffice office(db.arg(), {"--drain-delay", "1", "--drain-timeout", "10"});
     using Clock = std::chrono::steady_clock;
@@ -499,7 +499,7 @@ TEST_CASE("SIGTERM under load: /readyz turns 503 first, every request read is an
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     const auto signalled_ms = since();
-    office.process.kill(SIGTERM);
+    office.process.stop();
     const int status = office.process.wait(20000);
     const auto exited_ms = since();
     for (auto& t : clients) t.join();
@@ -513,7 +513,7 @@ TEST_CASE("SIGTERM under load: /readyz turns 503 first, every request read is an
         at_door += o.refused_at_the_door;
     }
     std::printf("drain: %zu orders acknowledged, %d cut, %d reset at the door; readyz 503 after %lld ms, "
-                "listener closed after %lld ms, exit after %lld ms (of SIGTERM)\n",
+                "listener closed after %lld ms, exit after %lld ms (of the stop)\n",
                 acknowledged.size(), cut, at_door, static_cast<long long>(first_unready_ms - signalled_ms),
                 static_cast<long long>(listener_closed_ms - signalled_ms), static_cast<long long>(exited_ms - signalled_ms));
     CHECK(status == 0);

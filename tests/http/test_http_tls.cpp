@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -245,7 +247,7 @@ TEST_CASE("office-mcp --http --tls-cert serves https: a client trusting only the
     older.send(modern(3, "tools/call", lunch()));
     CHECK(status_of(older.receive()) == 200);
 
-    office.process.kill(SIGTERM);
+    office.process.stop();
     CHECK(office.process.wait() == 0);
 }
 
@@ -303,7 +305,9 @@ TEST_CASE("a renewed certificate serves new connections without a restart, open 
     CHECK(before->peer_subject() == kOne);
     CHECK(lists_tools(*before, 1));
 
-    SECTION("the files replaced, then SIGHUP") {
+    // SIGHUP is POSIX's: Windows (the .exe under Wine, tests/windows) has no counterpart and relies
+    // on the files being watched, the next section.
+    if (!std::getenv("OFFICE_WINDOWS_EXE")) SECTION("the files replaced, then SIGHUP") {
         // As certbot's deploy hook: new files under the old names, then a reload.
         fs::rename(certs.key("two"), dir.file("new.key"));
         fs::rename(certs.cert("two"), dir.file("new.pem"));

@@ -9,7 +9,8 @@
 // a flood of unknown kids under the default --oauth-refetch (at most one fetch); scopes that do
 // not allow a tool (403 insufficient_scope naming the scope that would) or no office scope at all
 // (403, office:all); the provider unreachable (503 + Retry-After). Also what keeps working beside:
-// static tokens (office-mcp token add) and the RFC 9728 metadata.
+// static tokens (office-mcp token add) and the RFC 9728 metadata. --ca-file: the provider trusted
+// through that file alone, and a file naming another CA winning over the system's trust.
 //
 // office-mcp only: with OFFICE_OAUTH_SERVER=reference (the default) this file registers nothing,
 // since every sentence, flag and log line checked here is office-mcp's own (CI runs it with office).
@@ -18,13 +19,16 @@
 //   OFFICE_MCP=$PWD/build/stdio_server/office-mcp OFFICE_OAUTH_SERVER=office node --test tests/oauth/office-refusals.test.mjs
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport, jose } from './deps.mjs';
 import {
   OFFICE_TOOLS, assertRefused, callModern, challengeFor, initializeMessage, logLines, modern, openSession, post, resourceMetadataUrl,
 } from './office-calls.mjs';
-import { OFFICE_SCOPES, startProvider } from './provider.mjs';
+import { OFFICE_SCOPES, makeTestCa, startProvider } from './provider.mjs';
 import { SERVER_KIND, startOffice } from './servers.mjs';
 
 const OFFICE = SERVER_KIND === 'office';
@@ -400,6 +404,39 @@ if (RUN) {
     test('a static token (office-mcp token add) is accepted while the authorization server is away', async () => {
       const token = office.command('token', 'add', 'desk').trim();
       assert.deepEqual(await toolNames(office.url, token), OFFICE_TOOLS);
+    });
+  });
+
+  describe('--ca-file: the authorization server is trusted through that file, in place of the system\'s CAs', SUITE, () => {
+    let provider;
+    let stranger;  // a CA that signed nothing of the provider's
+    const offices = [];
+    before(async () => {
+      provider = await startProvider();
+      stranger = makeTestCa(fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-oauth-stranger-')));
+    });
+    after(async () => {
+      for (const office of offices) await office.close();
+      await provider?.close();
+      fs.rmSync(stranger.dir, { recursive: true, force: true });
+    });
+
+    test('--ca-file naming the provider\'s CA, and nothing else trusting it: a token is accepted', async () => {
+      const office = await startOffice({ issuer: provider.issuer, caFile: null, extraArgs: ['--ca-file', provider.caFile] });
+      offices.push(office);
+      const { access_token: token } = await provider.clientCredentialsToken({ resource: office.url, scopes: ['office:all'] });
+      assert.deepEqual(await toolNames(office.url, token), OFFICE_TOOLS);
+    });
+
+    test('--ca-file naming another CA wins over the system\'s trust of the provider: 503, and the log says why', async () => {
+      const office = await startOffice({ issuer: provider.issuer, caFile: provider.caFile, extraArgs: ['--ca-file', stranger.cert] });
+      offices.push(office);
+      const { access_token: token } = await provider.clientCredentialsToken({ resource: office.url, scopes: ['office:all'] });
+      await assertRefused(office, () => initialize(office.url, token), {
+        status: 503, challenge: null, token, what: 'provider not trusted',
+        message: 'Service Unavailable: the office cannot check access tokens now (its authorization server did not answer)',
+      });
+      assert.match(office.stderr(), /certificate verify failed/, 'the oauth problem names the failed verification');
     });
   });
 }

@@ -40,7 +40,10 @@ const SERVING = /^office-mcp: serving MCP at (http:\/\/\S+)$/m;
 
 /**
  * Starts office-mcp (the binary in $OFFICE_MCP) on a fresh database in a temp dir, trusting
- * `caFile`. Options beyond the issuer:
+ * `caFile` (as SSL_CERT_FILE; or, when $OFFICE_OAUTH_TRUST_COMMAND is set, through that command
+ * run with the CA file once before the start: tests/windows/trust-ca.sh puts it in the Wine
+ * prefix's ROOT certificate store, so office-mcp.exe trusts the provider through the Windows
+ * store alone; caFile null trusts nothing but what extraArgs say). Options beyond the issuer:
  *   leeway, refetch  --oauth-leeway and --oauth-refetch (default 0 and 1: no clock leeway and a
  *                    refetch at most every second, so expiry and rotation need no long waits);
  *                    null leaves the flag out, so office-mcp's own default applies (the flood of
@@ -56,7 +59,10 @@ export async function startOffice({ issuer, caFile, leeway = 0, refetch = 1, ext
     'OFFICE_MCP=$PWD/build/stdio_server/office-mcp OFFICE_OAUTH_SERVER=office node --test tests/oauth/');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'office-mcp-oauth-'));
   const db = path.join(dir, 'office.db');
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, SSL_CERT_FILE: caFile };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const trustCommand = process.env.OFFICE_OAUTH_TRUST_COMMAND;
+  if (caFile && trustCommand) execFileSync(trustCommand, [caFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  else if (caFile) env.SSL_CERT_FILE = caFile;
   const tolerances = [...(leeway === null ? [] : ['--oauth-leeway', String(leeway)]),
     ...(refetch === null ? [] : ['--oauth-refetch', String(refetch)])];
   const args = ['--http', '127.0.0.1:0', '--oauth-issuer', issuer, '--db', db, '--drain-delay', '0',

@@ -391,6 +391,68 @@ def the_bundle_passes_mcpb_validate():
     print(done.stdout, end="")
 
 
+def the_windows_packages_hold_what_they_should():
+    """packaging/windows/build.sh OUT left the zip and the two-platform bundle beside the .exe
+    (OFFICE_WINDOWS_EXE): the zip holds the .exe, the README, the licence and the man page as text;
+    the bundle passes mcpb validate, holds both servers and names Windows' command in
+    platform_overrides; that command, resolved as a host does and started under Wine
+    (OFFICE_WINE_PREFIX), lists the agent tools and keeps the office in %LOCALAPPDATA%."""
+    exe = ENV["OFFICE_WINDOWS_EXE"]
+    out = os.path.dirname(exe)
+    exe_bytes = open(exe, "rb").read()
+    with zipfile.ZipFile(os.path.join(out, f"office-mcp-{VERSION}-windows-x86_64.zip")) as archive:
+        names = sorted(archive.namelist())
+        require(names == ["LICENSE.txt", "README.md", "office-mcp.exe", "office-mcp.txt"], f"the zip holds {names}")
+        require(archive.read("office-mcp.exe") == exe_bytes, "the zip's office-mcp.exe is not the one build.sh made")
+        manual = archive.read("office-mcp.txt").decode("utf-8")
+        require("\b" not in manual and "OFFICE-MCP(1)" in manual and "--ca-file" in manual,
+                "office-mcp.txt is not the man page as plain text")
+        require("Windows" in archive.read("README.md").decode("utf-8"), "the README says nothing of Windows")
+    mcpb = os.path.join(ENV["OFFICE_PACKAGING_TESTS"], "node_modules/.bin/mcpb")
+    require(os.path.exists(mcpb), f"{mcpb} is missing: run `npm ci --prefix tests/packaging` (./test.sh does)")
+    need("node", "nodejs")
+    wine = need("wine", "wine")
+    with zipfile.ZipFile(os.path.join(out, f"office-mcp-{VERSION}-linux-windows-x86_64.mcpb")) as archive, \
+            tempfile.TemporaryDirectory() as scratch:
+        names = sorted(archive.namelist())
+        require(names == ["icon.png", "manifest.json", "server/office-mcp", "server/office-mcp.exe"], f"the bundle holds {names}")
+        require(archive.read("server/office-mcp.exe") == exe_bytes, "the bundle's office-mcp.exe is not the one build.sh made")
+        require(archive.getinfo("server/office-mcp").external_attr >> 16 & 0o111, "server/office-mcp lost its executable bit")
+        archive.extractall(scratch)
+        done = run([mcpb, "validate", os.path.join(scratch, "manifest.json")])
+        print(done.stdout + done.stderr, end="")
+        require(done.returncode == 0, "mcpb validate failed")
+        manifest = json.load(open(os.path.join(scratch, "manifest.json")))
+        require(manifest["compatibility"]["platforms"] == ["linux", "win32"], "compatibility.platforms is not [linux, win32]")
+        config = manifest["server"]["mcp_config"]
+        windows = config["platform_overrides"]["win32"]
+        require(windows == {"command": "${__dirname}/server/office-mcp.exe"}, f"platform_overrides.win32 is {windows}")
+        # What the host runs on Windows: the override's command, mcp_config's args and env, with
+        # ${__dirname} the unpacked bundle and the database setting left empty (its default).
+        command = windows["command"].replace("${__dirname}", scratch)
+        prefix = ENV["OFFICE_WINE_PREFIX"]
+        data = [os.path.join(prefix, "drive_c/users", user, "AppData/Local/office-mcp") for user in os.listdir(os.path.join(prefix, "drive_c/users"))]
+        for folder in data:
+            shutil.rmtree(folder, ignore_errors=True)
+        env = {"PATH": ENV["PATH"], "HOME": ENV.get("HOME", "/root"), "WINEPREFIX": prefix, "WINEDEBUG": "-all",
+               **{name: value.replace("${user_config.database}", "") for name, value in config["env"].items()}}
+        requests = [{"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                     "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "claude-ai", "version": "0.1.0"}}},
+                    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+                    {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "find_customer", "arguments": {"query": "Maria"}}}]
+        done = run([wine, command, *config["args"]], input="".join(json.dumps(r) + "\n" for r in requests), env=env,
+                   timeout=120)
+        require(done.returncode == 0, f"the bundle's win32 command failed (status {done.returncode}): {done.stderr[-2000:]}")
+        replies = {m.get("id"): m for m in map(json.loads, done.stdout.splitlines())}
+        tools = sorted(t["name"] for t in replies[2]["result"]["tools"])
+        require(tools == sorted(t["name"] for t in manifest["tools"]), f"the .exe lists {tools}")
+        require("Maria Alvarez" in replies[3]["result"]["content"][0]["text"], f"find_customer answered {replies[3]}")
+        require(any(os.path.exists(os.path.join(folder, "office.db")) for folder in data),
+                f"the office is not in %LOCALAPPDATA%\\office-mcp (looked in {data})")
+    print(f"the zip, and the bundle's win32 command under Wine: {len(tools)} tools, the office in %LOCALAPPDATA%")
+
+
 CHECKS = {f.__name__: f for f in (
     the_version_comes_from_the_project,
     the_man_page_is_clean_and_complete,
@@ -404,6 +466,7 @@ CHECKS = {f.__name__: f for f in (
     appstream_validates_the_metainfo,
     the_tarball_holds_the_static_server,
     the_bundle_passes_mcpb_validate,
+    the_windows_packages_hold_what_they_should,
 )}
 
 

@@ -3,6 +3,7 @@
 // OFFICE_MCP_TEST_BINARY set to the .exe under Wine (so ServerProcess and run_office_mcp start
 // it) and OFFICE_WINDOWS_EXE and OFFICE_WINE_PREFIX saying where it and its C: drive are.
 
+#include "http_test_support.h"
 #include "messages.h"
 #include "server_process.h"
 #include "test_database.h"
@@ -215,4 +216,51 @@ TEST_CASE("a Madrid office's hours and a booking across the 2027 spring change a
     CHECK(found);
     CHECK(query_text(windows_db, "SELECT day || ' ' || time FROM slots WHERE customer_id = 1 ORDER BY day") ==
           "2027-03-27 09:00\n2027-03-29 10:30\n");
+}
+
+TEST_CASE("office-mcp.exe --http: the health checks, /metrics and /calendar.ics answer, /mcp wants its bearer token, Ctrl+C stops it", "[.windows]") {
+    using office::testing::Client;
+    using office::testing::HttpOffice;
+    drive_c();
+    TempDir dir;
+    const auto added = run_office_mcp({"token", "add", "desk", "--db", dir.file("office.db")});
+    REQUIRE(added.status == 0);
+    const std::string token = added.out.substr(0, added.out.find('\n'));
+    HttpOffice office(dir);
+    const auto get = [&](const std::string& target, const std::string& headers = "") {
+        Client client(office.port);
+        client.send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + "\r\n");
+        return client.receive();
+    };
+    CHECK(get("/healthz").find("\r\n\r\n{\"status\":\"serving\"}\n") != std::string::npos);
+    CHECK(get("/readyz").find("\r\n\r\n{\"status\":\"ready\"}\n") != std::string::npos);
+
+    Client client(office.port);
+    client.send(office::testing::modern(1, "tools/list"));
+    CHECK(office::testing::status_of(client.receive()) == 401);
+    client.send(office::testing::modern(2, "tools/list", json::object(), token + "x"));
+    CHECK(office::testing::status_of(client.receive()) == 401);
+    client.send(office::testing::modern(3, "tools/call", {{"name", "book_slot"}, {"arguments", {{"slot_id", 1}, {"customer_id", 1}}}}, token));
+    const auto booked = client.receive();
+    REQUIRE(office::testing::status_of(booked) == 200);
+    const auto result = office::testing::body_of(booked)["result"];
+    CHECK_FALSE(result.value("isError", false));
+    CHECK(result["structuredContent"]["slot_id"] == 1);
+
+    const auto auth = "Authorization: Bearer " + token + "\r\n";
+    const auto calendar = get("/calendar.ics", auth);
+    CHECK(office::testing::status_of(calendar) == 200);
+    CHECK(calendar.find("BEGIN:VCALENDAR\r\n") != std::string::npos);
+    CHECK(calendar.find("DTSTART") != std::string::npos);  // the booking just made
+    CHECK(office::testing::status_of(get("/calendar.ics")) == 401);
+    const auto metrics = get("/metrics", auth);
+    CHECK(office::testing::status_of(metrics) == 200);
+    CHECK(metrics.find("gen_ai_tool_name=\"book_slot\"") != std::string::npos);
+
+    office.process.stop();  // the console's Ctrl+C: drained, then a clean exit
+    CHECK(office.process.wait(15000) == 0);
+    const auto err = office.process.stderr_text();
+    INFO(err);
+    CHECK(err.find("\"event\":\"drain\"") != std::string::npos);
+    CHECK(err.find("\"event\":\"stop\"") != std::string::npos);
 }

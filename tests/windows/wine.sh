@@ -20,7 +20,7 @@ case "$1" in
     [ -f "$exe" ] ||
       { echo "wine.sh: $exe is missing: build it with packaging/windows/build.sh (./test.sh does)" >&2; exit 1; }
     mkdir -p "$WINEPREFIX"
-    wineserver -p </dev/null >/dev/null 2>&1
+    wineserver -p </dev/null >/dev/null 2>&1 || true  # (one already serving this prefix is as good)
     # The first start in a new prefix runs wineboot (a minute); later ones take well under a second.
     if ! wine "$exe" --version </dev/null >"$log" 2>&1; then
       echo "wine.sh: office-mcp.exe --version failed under Wine:" >&2
