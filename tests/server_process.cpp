@@ -110,6 +110,13 @@ void ServerProcess::close_stdout() {
 
 void ServerProcess::kill(int signal) { ::kill(pid_, signal); }
 
+bool private_to_owner(const std::string& path) {
+    namespace fs = std::filesystem;
+    const auto perms = fs::status(path).permissions() & fs::perms::all;
+    if (std::getenv("OFFICE_WINDOWS_EXE")) return (perms & fs::perms::others_all) == fs::perms::none && perms != fs::perms::none;
+    return perms == (fs::perms::owner_read | fs::perms::owner_write);
+}
+
 void ServerProcess::stop() { kill(std::getenv("OFFICE_WINDOWS_EXE") ? SIGINT : SIGTERM); }
 
 int ServerProcess::wait(int timeout_ms) {

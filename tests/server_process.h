@@ -54,6 +54,11 @@ struct CommandResult {
     std::string out;
     std::string err;
 };
+// A file office-mcp made for its owner alone: mode 0600; for office-mcp.exe under Wine
+// (OFFICE_WINDOWS_EXE), whose files keep their access list as the Unix mode (the owner's entry in
+// the user and group bits), nothing for others.
+bool private_to_owner(const std::string& path);
+
 // Runs office-mcp to completion with `args` and no input.
 CommandResult run_office_mcp(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
 

@@ -480,6 +480,9 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
             if (!force)
                 refuse("database " + db + " is open in another process (a server or office-desk): stop it first, or --force "
                        "replaces the office under it (see office-mcp --help)");
+            if (!platform::replaces_open_files())
+                refuse("database " + db + " is open in another process (a server or office-desk): stop it first; on Windows "
+                       "a file in use cannot be replaced, not even with --force");
             outcome.forced_past_open = true;
         }
         // With the lock: the old office's WAL is checkpointed into it and deleted (with its
@@ -519,6 +522,10 @@ RestoreOutcome restore_office_file(const std::string& file, const std::string& d
         }
         copy_private_file(side.from, side.to);
     }
+    // Windows renames nothing over a file SQLite has open, our own connection's included: it
+    // lets go of the office here, and an opener that slips in before the rename makes it fail
+    // (refused, the office the old one).
+    if (!platform::replaces_open_files()) old.reset();
     partial.renamed_to(db);
     sync_directory(dir);
     old.reset();  // its locks go with it; it names the kept file now

@@ -58,6 +58,10 @@ int make_directory(const std::string& path);
 int make_owner_only(int fd);
 // rename(2): `to` is replaced atomically if it exists (Windows: MoveFileExW, written through).
 int replace(const std::string& from, const std::string& to);
+// Whether a file another handle has open may be renamed, or renamed over: POSIX always; Windows
+// only where every handle allowed it (FILE_SHARE_DELETE), which SQLite's do not. So on Windows
+// restore closes its own connection before the swap, and cannot replace an office a server has open.
+bool replaces_open_files();
 // unlink(2).
 int remove(const std::string& path);
 // link(2): a second name `to` for the file `from` (CreateHardLinkW on NTFS).

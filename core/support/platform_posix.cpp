@@ -130,6 +130,8 @@ std::string user_data_directory() { return xdg_directory("XDG_DATA_HOME", ".loca
 
 std::vector<std::string> system_root_certificates() { return {}; }
 
+bool replaces_open_files() { return true; }
+
 std::string others_access(const FileInfo& info) {
     char mode[8];
     std::snprintf(mode, sizeof mode, "%04o", info.mode);

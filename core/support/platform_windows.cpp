@@ -330,6 +330,8 @@ std::string user_config_directory() { return known_folder(L"APPDATA", FOLDERID_R
 
 std::string user_data_directory() { return known_folder(L"LOCALAPPDATA", FOLDERID_LocalAppData); }
 
+bool replaces_open_files() { return false; }
+
 std::string others_access(const FileInfo&) { return "can be opened by others than its owner"; }
 
 std::string owner_only_command(const std::string& path) {

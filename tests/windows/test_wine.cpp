@@ -12,6 +12,9 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
+#include <thread>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -263,4 +266,64 @@ TEST_CASE("office-mcp.exe --http: the health checks, /metrics and /calendar.ics 
     INFO(err);
     CHECK(err.find("\"event\":\"drain\"") != std::string::npos);
     CHECK(err.find("\"event\":\"stop\"") != std::string::npos);
+}
+
+TEST_CASE("a backup office-mcp.exe takes while another .exe writes restores on Linux, and a Linux backup restores under Wine", "[.windows]") {
+    drive_c();
+    TempDir dir;
+    const auto db = dir.file("office.db");
+    REQUIRE(run_office_mcp({"db", "init", "--db", db}).status == 0);
+    // The writer: another office-mcp.exe ordering lunch, each order acknowledged before the next.
+    ServerProcess writer({"--db", db});
+    std::atomic<bool> done{false};
+    std::atomic<int> acknowledged{0};
+    std::thread writing([&] {
+        for (int n = 1; !done; ++n) {
+            const json reply = writer.request(tools_call(n, "order_lunch", {{"item", "tortilla"}, {"quantity", 1}, {"note", "w" + std::to_string(n)}}));
+            if (!reply.contains("result") || reply["result"].value("isError", false)) return;
+            acknowledged = n;
+        }
+    });
+    while (acknowledged < 20) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const int before = acknowledged;
+    const auto backup = dir.file("under-wine.db");
+    const auto made = run_office_mcp({"backup", backup, "--db", db});
+    const int after = acknowledged;
+    while (acknowledged < after + 5) std::this_thread::sleep_for(std::chrono::milliseconds(10));  // still writing
+    done = true;
+    writing.join();
+    INFO(made.err);
+    REQUIRE(made.status == 0);
+
+    // Linux's office-mcp restores it, checks it as this build's, and serves it: the orders acknowledged
+    // before the backup began are there, each once, and none after it ended.
+    const auto on_linux = dir.file("on-linux.db");
+    {
+        OnLinux linux;
+        REQUIRE(run_office_mcp({"db", "init", "--db", on_linux}).status == 0);
+        const auto restored = run_office_mcp({"restore", backup, "--db", on_linux});
+        INFO(restored.err);
+        REQUIRE(restored.status == 0);
+        const int orders = std::stoi(query_text(on_linux, "SELECT count(*) FROM lunch_orders WHERE note LIKE 'w%'"));
+        CHECK(orders >= before);
+        CHECK(orders <= after);
+        CHECK(query_text(on_linux, "SELECT count(DISTINCT note) FROM lunch_orders WHERE note LIKE 'w%'") == std::to_string(orders) + "\n");
+        ServerProcess server({"--db", on_linux});
+        CHECK(server.request(tools_call(1, "order_lunch", {{"item", "tortilla"}, {"quantity", 2}, {"note", "from linux"}})).contains("result"));
+        server.close_stdin();
+        CHECK(server.wait() == 0);
+        REQUIRE(run_office_mcp({"backup", dir.file("from-linux.db"), "--db", on_linux}).status == 0);
+    }
+    // And the other way: the .exe restores Linux's backup over its own office and serves it.
+    writer.close_stdin();
+    CHECK(writer.wait(15000) == 0);
+    const auto restored = run_office_mcp({"restore", dir.file("from-linux.db"), "--db", db});
+    INFO(restored.err);
+    REQUIRE(restored.status == 0);
+    ServerProcess server({"--db", db});
+    const json found = server.request(tools_call(1, "order_lunch", {{"item", "bocadillo"}, {"quantity", 1}}));
+    CHECK(found.contains("result"));
+    server.close_stdin();
+    CHECK(server.wait() == 0);
+    CHECK(query_text(db, "SELECT note FROM lunch_orders WHERE note = 'from linux'") == "from linux\n");
 }
