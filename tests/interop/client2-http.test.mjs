@@ -5,15 +5,17 @@
 // and the transport's fetch sends each request to one of them. Covered: every tool listed and
 // callable with the requests alternating between the replicas, and a refund through
 // input_required whose first round lands on replica A and whose retry (with requestState and the
-// person's answer) lands on replica B, proven by what each replica received and logged.
+// person's answer) lands on replica B, proven by what each replica received and logged. And an
+// office with a bearer token (office-mcp token add): refused without it, served with it.
 //
 //   OFFICE_MCP=build/stdio_server/office-mcp node --test tests/interop/client2-http.test.mjs
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, before, describe } from 'node:test';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   REFUND_ANSWER, assertRefundQuestionForInvoice2, freshDatabase, freshStateKeys, invoicesById,
-  officeMcpBinary, responseTo, routingFetch, sentRequests, settledUpdates, startHttpServer, tapTransport, testShowingLogs,
+  minimalEnvironment, officeMcpBinary, responseTo, routingFetch, sentRequests, settledUpdates, startHttpServer, tapTransport, testShowingLogs,
   textOf,
 } from './helpers.mjs';
 import { toolCoverageTests } from './tool-coverage.mjs';
@@ -216,6 +218,55 @@ describe('the v2 SDK client pinned to 2026-07-28 over Streamable HTTP, against t
       await session.client.callTool({ name: 'book_slot', arguments: { slot_id: 6, customer_id: 1 } });
       await new Promise((r) => setTimeout(r, 1500));
       assert.deepEqual(updates, []);
+    });
+  });
+
+  describe('with a bearer token (office-mcp token add): refused without it, every call answered with it', SUITE, () => {
+    let database;
+    let server;
+    let token;
+    const test = testShowingLogs(() => ({ server }));
+    before(async () => {
+      database = freshDatabase();
+      token = execFileSync(officeMcpBinary(), ['token', 'add', 'interop', '--db', database.db],
+        { env: minimalEnvironment(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      server = await startHttpServer({ db: database.db });
+    });
+    after(async () => {
+      await server?.stop();
+      database?.remove();
+    });
+
+    const connect = async (headers) => {
+      const client = new Client({ name: 'office-mcp-interop-client2-token', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: MODERN } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
+      return client;
+    };
+
+    test('without a token, or with a wrong one, the client is refused with 401', async () => {
+      for (const headers of [{}, { Authorization: `Bearer ${token}x` }]) {
+        await assert.rejects(async () => {
+          const client = await connect(headers);
+          try {
+            await client.listTools();
+          } finally {
+            await client.close();
+          }
+        }, (error) => /401|Unauthorized/.test(String(error?.message ?? error)), JSON.stringify(headers));
+      }
+    });
+
+    test('with the token the tools are listed and order_lunch is called', async () => {
+      const client = await connect({ Authorization: `Bearer ${token}` });
+      try {
+        assert.ok((await client.listTools()).tools.some((tool) => tool.name === 'order_lunch'));
+        const ordered = await client.callTool({ name: 'order_lunch', arguments: { item: 'tortilla', quantity: 1 } });
+        assert.notEqual(ordered.isError, true, textOf(ordered));
+      } finally {
+        await client.close();
+      }
+      assert.match(server.stderr(), /"principal":"interop"/);
     });
   });
 });
