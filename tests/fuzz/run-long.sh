@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The long fuzz run: every target for SECONDS each (default 1800), keeping what it learns in
 # build-asan/tests/fuzz/*/corpus between runs. Builds build-asan first if needed (clang).
-#   tests/fuzz/run-long.sh [SECONDS] [TARGET...]     (TARGET: session, schema, http, jwt, csv; default all)
+#   tests/fuzz/run-long.sh [SECONDS] [TARGET...]     (TARGET: session, schema, http, jwt, csv, office, person; default all)
 # A crash leaves its input in build-asan/tests/fuzz/*/crashes/: copy it into
-# tests/fuzz/regressions/<session|schema|http|jwt|csv>/, fix the bug, and add a test that says what it
+# tests/fuzz/regressions/<session|schema|http|jwt|csv|office|person>/, fix the bug, and add a test that says what it
 # was. To keep what a run learned as seeds: tests/fuzz/merge-corpus.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-1800}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(session schema http jwt csv)
+[ ${#targets[@]} -eq 0 ] && targets=(session schema http jwt csv office person)
 build=${OFFICE_ASAN_BUILD_DIR:-build-asan}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -23,7 +23,9 @@ fuzzer() {
     http) echo fuzz_http_endpoint ;;
     jwt) echo fuzz_jwt ;;
     csv) echo fuzz_customer_csv ;;
-    *) echo "run-long.sh: unknown target '$1' (session, schema, http, jwt, csv)" >&2; exit 2 ;;
+    office) echo fuzz_office_file ;;
+    person) echo fuzz_person_text ;;
+    *) echo "run-long.sh: unknown target '$1' (session, schema, http, jwt, csv, office, person)" >&2; exit 2 ;;
   esac
 }
 names=()
