@@ -106,7 +106,9 @@ office::OfficeFileFacts backup_to(const Options& o, const std::string& file, boo
     return office::backup_office_file(absolute(o.db), file, force, side_files(o, file, true));
 }
 
-int backup(const Options& o) {
+}  // namespace
+
+int run_backup(const Options& o) {
     const bool into_dir = !o.backup.dir.empty();
     if (o.command.size() != (into_dir ? 1u : 2u) || (o.backup.keep && !into_dir))
         fail("usage: office-mcp backup FILE [--db PATH] [--force] | backup --dir DIR [--keep N] [--db PATH]");
@@ -146,6 +148,8 @@ int backup(const Options& o) {
     }
 }
 
+namespace {
+
 // A PostgreSQL office replaced by the backup `file` (checked already): the office it replaces
 // is first backed up beside its local path, then the rows are swapped in one transaction, so
 // servers serving it see the old office until the commit and the restored one after it.
@@ -174,8 +178,9 @@ std::string restore_postgres(const Options& o, const std::string& file, const of
     return kept;
 }
 
-int restore(const Options& o) {
-    if (o.command.size() != 2) fail("usage: office-mcp restore FILE [--check] [--db PATH] [--force]");
+}  // namespace
+
+int run_restore(const Options& o) {
     const std::string file = absolute(o.command[1]);
     try {
         if (o.backup.check) {
@@ -210,14 +215,17 @@ int restore(const Options& o) {
     }
 }
 
+namespace {
+
 void print_files(const office::ExportFacts& facts) {
     std::vector<std::vector<std::string>> rows{{"FILE", "ROWS"}};
     for (const auto& [name, count] : facts.files) rows.push_back({name, std::to_string(count)});
     std::fputs(office::text_table(rows).c_str(), stdout);
 }
 
-int export_office(const Options& o) {
-    if (o.command.size() != 2) fail("usage: office-mcp export DIR [--db PATH]");
+}  // namespace
+
+int run_export(const Options& o) {
     const std::string dir = absolute(o.command[1]);
     try {
         std::string file = absolute(o.db);
@@ -243,8 +251,7 @@ int export_office(const Options& o) {
 // PostgreSQL office), never over records: restore replaces an office. The export is first
 // written as an office file, so it passes every check a restore makes (foreign keys, refunds
 // adding up) before the office is touched.
-int import_office(const Options& o) {
-    if (o.command.size() != 2) fail("usage: office-mcp import DIR [--db PATH]");
+int run_import(const Options& o) {
     const std::string dir = absolute(o.command[1]);
     const std::string made = work_file(o, "import");
     try {
@@ -271,15 +278,4 @@ int import_office(const Options& o) {
         std::fprintf(stderr, "office-mcp: nothing was imported, the office is unchanged: %s\n", e.what());
         return 1;
     }
-}
-
-}  // namespace
-
-std::optional<int> run_backup_command(const Options& o) {
-    const auto& name = o.command.at(0);
-    if (name == "backup") return backup(o);
-    if (name == "restore") return restore(o);
-    if (name == "export") return export_office(o);
-    if (name == "import") return import_office(o);
-    return std::nullopt;
 }

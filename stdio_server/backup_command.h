@@ -1,11 +1,12 @@
-// office-mcp backup FILE | restore FILE: a SQLite office copied while it serves, and a copy
-// checked and put back (core/sqlite/sqlite_backup.h holds how; docs/operating.md, "Backups").
+// office-mcp backup | restore | export | import: a SQLite office copied while it serves, a copy
+// checked and put back, and the office as files (core/sqlite/sqlite_backup.h holds how;
+// docs/operating.md, "Backups"). Entries of the command table (command_table.cpp).
 
 #pragma once
 
 #include "options.h"
 
-#include <optional>
-
-// Runs `backup FILE` or `restore FILE`; nullopt when o.command names neither.
-std::optional<int> run_backup_command(const Options& o);
+int run_backup(const Options& o);   // backup FILE | backup --dir DIR [--keep N]
+int run_restore(const Options& o);  // restore FILE [--check]
+int run_export(const Options& o);   // export DIR
+int run_import(const Options& o);   // import DIR

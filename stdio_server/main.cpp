@@ -1,11 +1,10 @@
 // office-mcp: the stdio MCP server. Reads newline-delimited JSON-RPC on stdin, writes
 // replies on stdout (protocol messages only) and logs JSON lines on stderr or --log-file.
-// Everything else lives in office_core (docs/architecture.md); this file is the command line
-// and the read/write loop on the file descriptors; the process's life (signals, console events)
-// is process_life.h's. The operator's
-// commands (db, config, log tail, audit, approvals) and --help are in commands.cpp.
+// Everything else lives in office_core (docs/architecture.md); this file is the read/write loop
+// on the file descriptors; the process's life (signals, console events) is process_life.h's, and
+// the command line, with every command and flag, is the table of command_line.h.
 
-#include "commands.h"
+#include "command_line.h"
 #include "connection.h"
 #include "log_sink.h"
 #include "platform.h"
@@ -13,9 +12,6 @@
 #include "request_state.h"
 #include "run_log.h"
 #include "serve_http.h"
-#include "token_command.h"
-#include "trace.h"
-#include "schema_validator.h"
 #include "session.h"
 
 #include <algorithm>
@@ -36,146 +32,6 @@ constexpr int kMaxReadsPerCommit = 64;
 // While a client watches a resource, how long stdin may stay quiet before the office is looked
 // at again for writes by other processes (change notifications; core/protocol/connection.h, poll).
 constexpr int kWatchPollMs = 500;
-
-Options parse_options(int argc, char** argv) {
-    Options o;
-    if (const char* ttl = std::getenv("OFFICE_MCP_STATE_TTL"); ttl && *ttl) {
-        o.state_ttl = std::atoll(ttl);
-        o.given.state_ttl = ttl;
-    }
-    if (const char* d = std::getenv("OFFICE_MCP_DURABILITY"); d && *d) o.durability = durability_named(d);
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) fail(arg + " needs a value (see --help)");
-            return argv[++i];
-        };
-        if (arg == "--help" || arg == "-h") {
-            std::fputs(usage_text(), stdout);
-            std::exit(0);
-        } else if (arg == "--version") {
-            std::printf("office-mcp %s\n", std::string(office::server_version()).c_str());
-            std::exit(0);
-        } else if (arg == "--db") {
-            o.db = value();
-        } else if (arg == "--profile") {
-            o.profile = o.given.profile = value();
-        } else if (arg == "--tools") {
-            o.tools = split_commas(o.given.tools = value());
-        } else if (arg == "--state-ttl") {
-            o.state_ttl = std::atoll((o.given.state_ttl = value()).c_str());
-        } else if (arg == "--task-ttl") {
-            o.task_ttl = std::atoll((o.given.task_ttl = value()).c_str());
-        } else if (arg == "--rate-limit") {
-            std::string problem;
-            const auto rule = office::parse_rate_rule(value(), problem);
-            if (!rule) fail(problem);
-            o.rate_limits.push_back(*rule);
-        } else if (arg == "--log-level") {
-            const auto parsed = office::parse_log_level(o.given.log_level = value());
-            if (!parsed) fail("unknown log level " + o.given.log_level + " (error, warn, info or debug)");
-            o.log_level = *parsed;
-        } else if (arg == "--locale") {
-            o.locale = locale_option(o.given.locale = value());
-        } else if (arg == "--log-file") {
-            o.log_file = value();
-        } else if (arg == "--durability") {
-            o.durability = durability_named(value());
-        } else if (arg == "--http") {
-            o.http = value();
-        } else if (arg == "--tokens") {
-            o.tokens_file = value();
-        } else if (arg == "--oauth-issuer") {
-            o.oauth_issuer = value();
-        } else if (arg == "--resource") {
-            o.resource = value();
-        } else if (arg == "--ca-file") {
-            o.ca_file = value();
-        } else if (arg == "--oauth-leeway") {
-            o.oauth_leeway = milliseconds_of(arg, value()) / 1000;
-        } else if (arg == "--oauth-refetch") {
-            o.oauth_refetch = milliseconds_of(arg, value()) / 1000;
-        } else if (arg == "--allow-origin") {
-            o.allowed_origins.push_back(value());
-        } else if (arg == "--request-timeout") {
-            o.request_timeout = positive_number(arg, value());
-        } else if (arg == "--max-connections") {
-            o.max_connections = positive_number(arg, value());
-        } else if (arg == "--max-sessions") {
-            o.max_sessions = positive_number(arg, value());
-        } else if (arg == "--drain-delay") {
-            o.drain_delay_ms = milliseconds_of(arg, value());
-        } else if (arg == "--drain-timeout") {
-            o.drain_timeout_ms = milliseconds_of(arg, value());
-        } else if (arg == "--insecure-no-auth") {
-            o.insecure_no_auth = true;
-        } else if (arg == "--metrics-open") {
-            o.metrics_open = true;
-        } else if (arg == "--tls-cert") {
-            o.tls_cert = value();
-        } else if (arg == "--tls-key") {
-            o.tls_key = value();
-        } else if (arg == "--since") {
-            o.audit.since = value();
-            if (!office::is_calendar_date(*o.audit.since)) fail("--since needs a day as YYYY-MM-DD");
-        } else if (arg == "--invoice") {
-            o.audit.invoice = positive_number(arg, value());
-        } else if (arg == "--trace") {
-            o.audit.trace = value();
-            if (!office::parse_traceparent("00-" + *o.audit.trace + "-0000000000000001-00"))
-                fail("--trace needs a trace id: 32 lowercase hex digits, as the log's trace_id");
-        } else if (arg == "--slot") {
-            o.audit.slot = positive_number(arg, value());
-        } else if (arg == "--admin") {
-            o.admin = true;
-        } else if (arg == "--demo" || arg == "--empty") {
-            const auto kind = arg == "--demo" ? office::OfficeKind::Demo : office::OfficeKind::Empty;
-            if (o.records.kind && *o.records.kind != kind) fail("--demo and --empty: give one of them");
-            o.records.kind = kind;
-        } else if (arg == "--name") {
-            o.records.name = value();
-        } else if (arg == "--email") {
-            o.records.email = value();
-        } else if (arg == "--amount") {
-            o.records.amount = value();
-        } else if (arg == "--status") {
-            o.records.status = value();
-        } else if (arg == "--price") {
-            o.records.price = value();
-        } else if (arg == "--time-zone") {
-            o.records.time_zone = value();
-        } else if (arg == "--horizon") {
-            o.records.horizon = value();
-        } else if (arg == "--reason") {
-            o.records.reason = value();
-        } else if (arg == "--query") {
-            o.records.query = value();
-        } else if (arg == "--customer") {
-            o.records.customer = positive_number(arg, value());
-        } else if (arg == "--dry-run") {
-            o.records.dry_run = true;
-        } else if (arg == "--update") {
-            o.records.update = true;
-        } else if (arg == "--force") {
-            o.force = true;
-        } else if (arg == "--dir") {
-            o.backup.dir = value();
-        } else if (arg == "--keep") {
-            o.backup.keep = positive_number(arg, value());
-        } else if (arg == "--check") {
-            o.backup.check = true;
-        } else if (!arg.empty() && arg[0] == '-') {
-            fail("unknown option " + arg + " (see --help)");
-        } else {
-            o.command.push_back(arg);
-        }
-    }
-    if (o.state_ttl <= 0) fail("the state TTL must be a positive number of seconds");
-    if (o.task_ttl <= 0 || o.task_ttl > 366LL * 24 * 60 * 60)
-        fail("the task TTL must be a number of seconds from 1 to 31622400 (a year)");
-    if (o.db.empty()) o.db = office::default_database_path();
-    return o;
-}
 
 bool write_all(std::string_view data, int fd = 1) {
     std::size_t done = 0;
@@ -309,9 +165,9 @@ int serve(const Options& o) {
 int main(int argc, char** argv) {
     process::start(argc, argv);
 
-    if (const auto status = office::token_command(argc, argv)) return *status;  // its own options (--tokens)
-    const auto options = parse_options(argc, argv);
-    if (const auto status = run_command(options)) return *status;
+    const auto line = parse_command_line(argc, argv);
+    const Options& options = line.options;
+    if (line.command->run) return line.command->run(options);
     process::settle_heap();
     if (options.http.empty() && (!options.tls_cert.empty() || !options.tls_key.empty()))
         fail("--tls-cert and --tls-key go with --http: stdin and stdout need no TLS");

@@ -1,5 +1,5 @@
-// The server's command line once parsed (main.cpp parses argv into it), and the small helpers
-// that the parsing and the operator's commands (commands.h) share.
+// The command line once parsed (command_line.h reads argv into it), and the small helpers that
+// the flags of the command table and the operator's commands share.
 
 #pragma once
 
@@ -36,6 +36,8 @@ struct Options {
     // --admin: serve the admin tools over stdio (the office's people: office-desk starts its
     // office-mcp so; `config` never writes it into an AI client's configuration).
     bool admin = false;
+    bool approver = false;      // token add --approver: the caller may approve refunds
+    std::string man_template;   // help --man-page TEMPLATE (command_line.h)
     // The values of `db init|reset --demo|--empty` and `customers|invoices|menu ...` (records_command.h).
     struct {
         std::optional<office::OfficeKind> kind;

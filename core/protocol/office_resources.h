@@ -24,7 +24,7 @@ inline constexpr std::string_view kResourceTemplate = "office://{table}{?after,l
 inline constexpr int kDefaultPageSize = 100;
 inline constexpr int kMaxPageSize = 500;
 
-// The tables a server serving `tools` shows (empty: all six tools, so every table, audit
+// The tables a server serving `tools` shows (empty: every tool, so every table, audit
 // included). Each tool shows what it touches; the audit trail only when every tool is served.
 std::set<OfficeTable> visible_tables(const std::vector<std::string>& tools);
 

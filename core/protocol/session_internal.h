@@ -3,6 +3,7 @@
 // (session.h) whose parts live in files named for the MCP feature they serve:
 //   session.cpp            the lifecycle: messages in, the eras, initialize, ping, discover
 //   session_tools.cpp      tools/list and tools/call
+//   session_prompts.cpp    prompts/list, prompts/get and completion/complete
 //   session_tasks.cpp      tasks/get, tasks/update, tasks/cancel (core/office/tasks.h)
 //   session_asking.cpp     the ways a person is asked: input_required with a sealed
 //                          requestState (2026-07-28), elicitation/create and parked calls (2025)

@@ -32,9 +32,14 @@ QString McpCallResult::text() const
     for (const QJsonValue &block : content) {
         const QJsonObject object = block.toObject();
         const QString type = object.value(QLatin1String("type")).toString();
-        if (type == QLatin1String("text"))
+        if (type == QLatin1String("text")) {
             parts << object.value(QLatin1String("text")).toString();
-        else
+        } else if (type == QLatin1String("resource_link")) {  // a row the result names: its title and URI
+            const QString title = object.value(QLatin1String("title")).toString();
+            parts << QCoreApplication::translate("McpCallResult", "Link: %1 (%2)")
+                         .arg(title.isEmpty() ? object.value(QLatin1String("name")).toString() : title,
+                              object.value(QLatin1String("uri")).toString());
+        } else
             parts << QCoreApplication::translate("McpCallResult", "[%1 content]").arg(type);
     }
     return parts.join(QLatin1Char('\n'));

@@ -1408,6 +1408,10 @@
             <translation>Error JSON-RPC %1: %2</translation>
         </message>
         <message>
+            <source>Link: %1 (%2)</source>
+            <translation>Enlace: %1 (%2)</translation>
+        </message>
+        <message>
             <source>[%1 content]</source>
             <translation>[contenido %1]</translation>
         </message>

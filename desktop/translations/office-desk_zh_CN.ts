@@ -1401,6 +1401,10 @@
             <translation>JSON-RPC 错误 %1：%2</translation>
         </message>
         <message>
+            <source>Link: %1 (%2)</source>
+            <translation>链接：%1（%2）</translation>
+        </message>
+        <message>
             <source>[%1 content]</source>
             <translation>[%1 内容]</translation>
         </message>
