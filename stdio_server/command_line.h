@@ -1,13 +1,14 @@
 // The console as one table: every command office-mcp runs (its words, the operands and flags it
 // takes, its help and the function that runs it) and every flag (its value, its help and where it
-// goes in Options). The table is command_table.cpp; this header is how it is read:
+// goes in Options). The table is command_table.cpp (commands) and command_flags.cpp (flags); this
+// header is how it is read:
 // parse_command_line() checks argv against it (a flag that no command takes, or that this command
 // does not take, is refused naming the flags it does take), and --help, `help COMMAND` and the
 // man page's SYNOPSIS, COMMANDS and OPTIONS are all written from it.
 //
 // A new command is one entry in commands(): its words, its synopsis (which says its operands and
 // flags: `ID [--name NAME]`), its summary and details, and its run function. A new flag is one
-// entry in flags(). docs/architecture.md, "How to add a command".
+// entry in flags() (command_flags.cpp). docs/architecture.md, "How to add a command".
 
 #pragma once
 

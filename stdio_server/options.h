@@ -68,7 +68,7 @@ struct Options {
     std::int64_t oauth_refetch = 30;  // --oauth-refetch: at most one fetch of the provider's keys per this
     bool insecure_no_auth = false;
     bool metrics_open = false;  // GET /metrics without a token (--metrics-open)
-    // --tls-cert, --tls-key: serve https (PEM files; both or neither; stdio_server/tls_context.h).
+    // --tls-cert, --tls-key: serve https (PEM files; both or neither; http_server/tls_context.h).
     std::string tls_cert, tls_key;
     std::int64_t request_timeout = 30;
     std::int64_t max_connections = 8192;  // why this many: HttpServerOptions::max_connections

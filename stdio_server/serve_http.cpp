@@ -207,6 +207,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     h.endpoint.logger = &logger;
     h.drain_delay = std::chrono::milliseconds(o.drain_delay_ms);
     h.drain_timeout = std::chrono::milliseconds(o.drain_timeout_ms);
+    h.watch_console = [](std::function<void(const char*)> handler) { process::on_console_stop(std::move(handler)); };
     h.reload = [&, tls = h.tls] {
         tokens->reload();
         const bool reopened = log.reopen();

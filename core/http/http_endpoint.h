@@ -1,6 +1,6 @@
 #pragma once
 // MCP over Streamable HTTP, as data (docs/architecture.md, "HTTP"): HTTP requests in, HTTP
-// responses out, no sockets. stdio_server/http_server.cpp moves the bytes (Boost.Beast); the
+// responses out, no sockets. http_server/http_server.cpp moves the bytes (Boost.Beast); the
 // tests drive this class directly. It decides everything the transport spec asks of a server:
 //
 // - 2026-07-28 requests are stateless: every POST is one message on a Connection kept per

@@ -1,6 +1,6 @@
 #pragma once
 // Generic PostgreSQL behind a small RAII layer, the libpq counterpart of sqlite.h: a connection,
-// query results, text parameters. It knows nothing of the office (postgres_office_store.cpp
+// query results, text parameters. It knows nothing of the office (postgres_office_store.h
 // does); <libpq-fe.h> is included only in postgres.cpp, and no raw handle leaves this layer.
 
 #include "store_error.h"

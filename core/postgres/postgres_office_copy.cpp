@@ -27,7 +27,7 @@ bool holds_office(pg::Connection& conn) {
 }
 
 // The office's own tables, checked against kStoredTables (office_schema aside), as
-// sqlite_backup.cpp checks a file's: a table not in the list would be left out of every copy.
+// sqlite_office_copy.cpp checks a file's: a table not in the list would be left out of every copy.
 void check_stored_tables(pg::Connection& conn) {
     const auto r = conn.query(
         "SELECT c.relname::text FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace "

@@ -1,6 +1,7 @@
 // The office's schema in PostgreSQL: its life (create, seed, migrate, refuse what is not ours)
 // lives here, as sqlite_office_file.cpp does for SQLite. The statements about office tables are
-// in postgres_office_store.cpp.
+// in postgres_office_calendar.cpp, postgres_office_money.cpp and postgres_office_protocol.cpp;
+// the store's connection and transactions in postgres_office_store.cpp.
 
 #include "postgres_office_store.h"
 
@@ -92,7 +93,7 @@ CREATE TABLE audit (
 );
 )sql";
 
-// 2: idempotency keys (SQLite schema 5; its migration in sqlite_office_file.cpp says what each column holds).
+// 2: idempotency keys (SQLite schema 5; its migration in sqlite_migrations.cpp says what each column holds).
 constexpr std::string_view kVersion2Tables = R"sql(
 CREATE TABLE idempotency_keys (
   scope      TEXT NOT NULL,

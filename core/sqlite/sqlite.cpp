@@ -1,6 +1,7 @@
 // The only file that sees <sqlite3.h>. Everything SQLite reports becomes a StoreError whose
-// message is one sentence a person can act on. No office knowledge here: the office's schema,
-// migrations and statements live in sqlite_office_store.cpp.
+// message is one sentence a person can act on. No office knowledge here: the office's schema
+// and migrations live in sqlite_office_file.cpp (and the files it names), its statements in
+// sqlite_office_store.cpp (and the files it names).
 
 #include "sqlite.h"
 #include "store_sql.h"

@@ -92,7 +92,7 @@ public:
     // Every connection opens with SQLite's defences for files of unknown origin (SQLITE_DBCONFIG_
     // DEFENSIVE, trusted_schema off: the file's triggers, views and CHECK expressions may not call
     // functions or virtual tables with side effects). Once the schema is known to be this build's
-    // own (sqlite_office_file.cpp compares it object by object), trust_schema() lets it: the
+    // own (sqlite_schema_check.cpp compares it object by object), trust_schema() lets it: the
     // office's own triggers keep the customer search (FTS5) in step.
     void trust_schema();
 

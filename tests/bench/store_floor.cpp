@@ -27,7 +27,7 @@ void check(sqlite3* db, int rc, const char* what) {
 void exec(sqlite3* db, const char* sql) { check(db, sqlite3_exec(db, sql, nullptr, nullptr, nullptr), sql); }
 
 // A database connection as office-mcp opens one (core/sqlite/sqlite.cpp), with the two statements of
-// an order_lunch call as office-mcp's store writes them (core/sqlite/sqlite_office_store.cpp).
+// an order_lunch call as office-mcp's store writes them (core/sqlite/sqlite_office_money.cpp).
 class Floor {
 public:
     Floor(const std::string& path, bool power) {

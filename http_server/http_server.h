@@ -59,6 +59,9 @@ struct HttpServerOptions {
     // STOPPING=1, and WATCHDOG=1 every `watchdog` (0: no watchdog) while the loop runs.
     std::function<void(std::string_view state)> notify;
     std::chrono::microseconds watchdog{0};
+    // Windows: the console's Ctrl+C, Ctrl+Break and close, a second source of SIGTERM's drain.
+    // Given a handler while the server runs and nullptr after (process::on_console_stop).
+    std::function<void(std::function<void(const char* what)>)> watch_console;
 };
 
 // Whether `host` is a loopback address (127.0.0.0/8, ::1); nullopt when it is not an IP address.
