@@ -60,7 +60,7 @@ admin right is a token's (\fBtoken add \fIname\fB --admin\fR) or the OAuth scope
          R"(How long a refund followed as a task is kept (default 604800, a week; at
 most a year). After that \fBtasks/get\fR says it has expired; a request nobody decided still waits in
 \fBoffice-desk\fR.)",
-         [](Options& o, const std::string& v) { o.task_ttl = std::atoll((o.given.task_ttl = v).c_str()); }},
+         [](Options& o, const std::string& v) { o.settings.task_ttl = std::atoll((o.given.task_ttl = v).c_str()); }},
         {"--rate-limit", "TOOL=N/PERIOD", Kind::Serving,
          "at most N calls of TOOL per s, m or h by each caller (TOOL * for every tool; repeatable); past it: HTTP 429 + "
          "Retry-After, on stdio an error result",
@@ -82,7 +82,7 @@ process keeps its own counts.)",
 reads: the refund form's message, field titles and descriptions, and the sentences of
 \fBapprovals reopen\fR. Default \fBen\fR. Tool descriptions, results and errors, which the model reads,
 stay English.)",
-         [](Options& o, const std::string& v) { o.locale = locale_option(o.given.locale = v); }},
+         [](Options& o, const std::string& v) { o.settings.locale = locale_option(o.given.locale = v); }},
         {"--log-level", "LEVEL", Kind::Serving, "error, warn, info (default: one line per request) or debug (adds arguments)",
          R"(Keep the log lines at or above \fIlevel\fR: \fBerror\fR (requests that
 failed on the server's side), \fBwarn\fR (also refused calls and protocol errors), \fBinfo\fR (the

@@ -304,8 +304,9 @@ CommandLine parse_command_line(int argc, char** argv) {
     if (!missing.empty()) fail(std::string(command.words) + " needs " + join(missing));
 
     if (o.state_ttl <= 0) fail("the state TTL must be a positive number of seconds");
-    if (o.task_ttl <= 0 || o.task_ttl > 366LL * 24 * 60 * 60)
+    if (o.settings.task_ttl <= 0 || o.settings.task_ttl > 366LL * 24 * 60 * 60)
         fail("the task TTL must be a number of seconds from 1 to 31622400 (a year)");
+    if (!o.rate_limits.empty()) o.settings.limits = std::make_shared<office::RateLimits>(o.rate_limits);
     if (o.db.empty()) o.db = office::default_database_path();
     return line;
 }

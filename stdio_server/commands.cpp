@@ -66,10 +66,10 @@ std::vector<std::string> serving_args(const Options& o) {
     if (!o.given.profile.empty()) args.insert(args.end(), {"--profile", o.given.profile});
     if (!o.given.tools.empty()) args.insert(args.end(), {"--tools", o.given.tools});
     if (!o.given.state_ttl.empty()) args.insert(args.end(), {"--state-ttl", std::to_string(o.state_ttl)});
-    if (!o.given.task_ttl.empty()) args.insert(args.end(), {"--task-ttl", std::to_string(o.task_ttl)});
+    if (!o.given.task_ttl.empty()) args.insert(args.end(), {"--task-ttl", std::to_string(o.settings.task_ttl)});
     for (const auto& rule : o.rate_limits) args.insert(args.end(), {"--rate-limit", rule.text});
     if (!o.given.log_level.empty()) args.insert(args.end(), {"--log-level", o.given.log_level});
-    if (!o.given.locale.empty()) args.insert(args.end(), {"--locale", office::locale_code(o.locale)});
+    if (!o.given.locale.empty()) args.insert(args.end(), {"--locale", office::locale_code(o.settings.locale)});
     if (!o.log_file.empty()) args.insert(args.end(), {"--log-file", absolute(o.log_file)});
     if (o.durability == office::Durability::Process) args.insert(args.end(), {"--durability", "process"});
     return args;
@@ -147,7 +147,7 @@ int run_approvals_command(const Options& o) {
             const auto id = positive_number("approvals reopen", o.command[2]);
             const auto outcome =
                 office::reopen_approval_request(*store, id, "office-mcp", std::string(office::server_version()),
-                                                office::utc_now(), o.locale);
+                                                office::utc_now(), o.settings.locale);
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }

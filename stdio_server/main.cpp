@@ -77,9 +77,7 @@ int serve(const Options& o) {
     // started office-mcp --admin (office-desk, for them), as `office-mcp customers add` records
     // the person logged in: so the audit names them, as it names a token's NAME over HTTP.
     if (o.admin) options.principal = office::platform::login_name();
-    options.locale = o.locale;
-    options.task_ttl = o.task_ttl;
-    if (!o.rate_limits.empty()) options.limits = std::make_shared<office::RateLimits>(o.rate_limits);
+    options.settings = o.settings;
     options.open_store = [&] { return office::open_office_store_for(o.db, o.durability); };
     options.open_sealer = [&] {
         return std::make_unique<office::StateSealer>(office::load_state_keys(office::office_local_path(o.db)), o.state_ttl);

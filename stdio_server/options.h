@@ -9,6 +9,7 @@
 #include "person_texts.h"
 #include "sqlite_office_store.h"
 #include "rate_limits.h"
+#include "serving_settings.h"
 #include "tasks.h"
 
 #include <cstdint>
@@ -19,11 +20,11 @@
 struct Options {
     std::string db;
     std::string profile = "all";
-    office::Locale locale = office::Locale::En;  // --locale: the language of texts for people
     std::vector<std::string> tools;
     std::int64_t state_ttl = 600;
-    std::int64_t task_ttl = office::kDefaultTaskTtlSeconds;  // --task-ttl: seconds a task is kept (core/office/tasks.h)
-    std::vector<office::RateRule> rate_limits;  // --rate-limit TOOL=N/PERIOD, repeatable (core/office/rate_limits.h)
+    // --locale, --task-ttl and --rate-limit, as every session gets them (core/protocol/serving_settings.h).
+    office::ServingSettings settings;
+    std::vector<office::RateRule> rate_limits;  // --rate-limit TOOL=N/PERIOD as given, repeatable: settings.limits counts them
     office::LogLevel log_level = office::LogLevel::Info;
     std::string log_file;  // empty: stderr
     // The serving options as given (command line or environment; empty: not given), so

@@ -165,9 +165,7 @@ int serve_http(const Options& o, LogSink::WriteAll write_all) {
     if (o.admin) fail("--admin is for stdio; over HTTP the admin right is a token's (office-mcp token add NAME --admin) or the office:admin scope");
     const auto tools = enabled_tools(o);
     h.endpoint.tools = tools;
-    h.endpoint.locale = o.locale;
-    h.endpoint.task_ttl = o.task_ttl;
-    if (!o.rate_limits.empty()) h.endpoint.limits = std::make_shared<office::RateLimits>(o.rate_limits);
+    h.endpoint.settings = o.settings;
     // Unlike stdio, the store opens now: an HTTP office is a service, and a database that
     // cannot work should stop it before it listens, not at the first call.
     try {

@@ -156,7 +156,7 @@ private:
     ConnectionOptions make_options(std::vector<std::string> tools, std::string principal, Logger* logger, Locale locale, bool admin) {
         ConnectionOptions options;
         options.admin = admin;
-        options.locale = locale;
+        options.settings.locale = locale;
         options.tools = std::move(tools);
         options.principal = std::move(principal);
         options.logger = logger;

@@ -217,9 +217,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     c.principal_label = principal ? principal->label : std::string();
     c.may_approve = principal ? principal->approver : options_.anonymous_may_approve;
     c.admin = principal && principal->admin;  // never anonymous: only an admin token or office:admin
-    c.locale = options_.locale;
-    c.task_ttl = options_.task_ttl;
-    c.limits = options_.limits;
+    c.settings = options_.settings;
     c.limits_as_errors = true;
     return c;
 }

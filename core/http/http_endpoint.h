@@ -99,10 +99,8 @@ struct ProtectedResource {
 };
 
 struct EndpointOptions {
-    std::vector<std::string> tools;  // what this server serves; empty: all six
-    Locale locale = Locale::En;      // texts for people (--locale, core/office/person_texts.h)
-    std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
-    std::shared_ptr<RateLimits> limits;  // --rate-limit (core/office/rate_limits.h): a call past it is 429
+    std::vector<std::string> tools;  // what this server serves; empty: every tool
+    ServingSettings settings;        // the operator's, for every session (serving_settings.h); past a limit: 429
     std::shared_ptr<OfficeStore> store;
     std::function<std::unique_ptr<StateSealer>()> open_sealer;
     UnixClock now;                   // default: system_now

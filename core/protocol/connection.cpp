@@ -12,9 +12,7 @@ SessionOptions Connection::session_options(ConnectionOptions& options) {
     s.principal_label = options.principal_label;
     s.may_approve = options.may_approve;
     s.admin = options.admin;
-    s.locale = options.locale;
-    s.task_ttl = options.task_ttl;
-    s.limits = options.limits;
+    s.settings = options.settings;
     s.limits_as_errors = options.limits_as_errors;
     // Nothing is opened until a request needs it: server/discover never touches the store, so
     // a probe leaves no file behind (tools/list reads the menu, docs/architecture.md "The

@@ -25,7 +25,7 @@
 namespace office {
 
 struct ConnectionOptions {
-    std::vector<std::string> tools;                             // names served; empty: all six
+    std::vector<std::string> tools;                             // names served; empty: every tool
     // Called on first use; throws StoreError. Shared when several connections serve one office
     // (HTTP): a transport that groups them holds the batch itself (core/http/http_endpoint.h).
     std::function<std::shared_ptr<OfficeStore>()> open_store;
@@ -43,10 +43,8 @@ struct ConnectionOptions {
     // The admin right: the admin tools are served (core/office/tool.h). stdio's --admin (the desk
     // starts its office-mcp so); over HTTP an admin token or the office:admin scope.
     bool admin = false;
-    Locale locale = Locale::En;  // texts for people (--locale, core/office/person_texts.h)
-    std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
-    std::shared_ptr<RateLimits> limits;  // --rate-limit (core/office/rate_limits.h); null: none
-    bool limits_as_errors = false;       // a call past its limit is a JSON-RPC error (HTTP: 429)
+    ServingSettings settings;       // the operator's, for every session (serving_settings.h)
+    bool limits_as_errors = false;  // a call past its limit is a JSON-RPC error (HTTP: 429)
 };
 
 class Connection {

@@ -12,6 +12,7 @@
 #include "office_store.h"
 #include "rate_limits.h"
 #include "request_state.h"
+#include "serving_settings.h"
 #include "tasks.h"
 #include "tool.h"
 
@@ -56,12 +57,9 @@ struct SessionOptions {
     std::string principal;                          // the caller a bearer token proved (core/office/tokens.h); "" on stdio
     std::string principal_label;                    // the principal as the audit shows it; "": the principal itself
     bool may_approve = true;                        // may answer a refund form (ConnectionOptions::may_approve)
-    Locale locale = Locale::En;                     // texts for people (--locale, core/office/person_texts.h)
-    std::int64_t task_ttl = kDefaultTaskTtlSeconds;  // seconds a task is kept (--task-ttl, core/office/tasks.h)
-    // Limits per caller (--rate-limit, core/office/rate_limits.h), shared by every session of
-    // the process; null: none. A call past its limit is an isError result saying when to try
-    // again, or, with limits_as_errors (HTTP, which answers it 429), a JSON-RPC error.
-    std::shared_ptr<RateLimits> limits;
+    ServingSettings settings;                       // the operator's: locale, task TTL, limits (serving_settings.h)
+    // A call past its limit (settings.limits) is an isError result saying when to try again,
+    // or, with limits_as_errors (HTTP, which answers it 429), a JSON-RPC error.
     bool limits_as_errors = false;
 };
 

@@ -129,7 +129,7 @@ void Session::handle_response(const json& message, std::string& out) {
                 ctx.store = options_.store;
                 ctx.now = options_.now;
                 ctx.caller = parked->caller;
-                ctx.locale = options_.locale;
+                ctx.locale = options_.settings.locale;
                 ctx.can_elicit = true;
                 ctx.route = Route::Elicitation;
                 ctx.asks = parked->asks;

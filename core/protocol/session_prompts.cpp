@@ -48,7 +48,7 @@ Session::Reply Session::on_prompts_list(Request& request) {
     json prompts = json::array();
     for (const auto& prompt : office_prompts())
         if (offers(prompt)) {
-            json entry = describe_prompt(prompt, options_.locale);
+            json entry = describe_prompt(prompt, options_.settings.locale);
             if (request.has().icons) entry["icons"] = icons_for(prompt.name);
             prompts.push_back(std::move(entry));
         }
@@ -72,7 +72,7 @@ Session::Reply Session::on_prompts_get(Request& request) {
     const json arguments = given == request.params->end() || given->is_null() ? json::object() : *given;
     if (const auto problem = prompt_arguments_problem(*prompt, arguments); !problem.empty())
         throw invalid_params("Invalid params: " + problem);
-    json result = render_prompt(*prompt, arguments, options_.store(), options_.locale);
+    json result = render_prompt(*prompt, arguments, options_.store(), options_.settings.locale);
     if (request.modern) {
         result["ttlMs"] = 0;  // it reads the office as it is now
         result["cacheScope"] = "private";

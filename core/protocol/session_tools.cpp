@@ -123,8 +123,8 @@ Session::Reply Session::on_tools_call(Request& request) {
     if (!arguments.is_object()) throw invalid_params("Invalid params: arguments must be an object");
     // A retry carrying a person's answer (requestState) is the call already counted: a forged or
     // spent state is refused below and does nothing.
-    if (options_.limits && !p.contains("requestState")) {
-        if (const auto refused = options_.limits->take(caller_scope(request.caller), tool->name))
+    if (options_.settings.limits && !p.contains("requestState")) {
+        if (const auto refused = options_.settings.limits->take(caller_scope(request.caller), tool->name))
             return over_limit(*tool, *refused, request);
     }
 
@@ -132,13 +132,13 @@ Session::Reply Session::on_tools_call(Request& request) {
     ctx.store = options_.store;
     ctx.now = options_.now;
     ctx.caller = request.caller;
-    ctx.locale = options_.locale;
+    ctx.locale = options_.settings.locale;
     // Only a caller that may approve money is handed a form; anyone else's refund is queued.
     ctx.may_approve = options_.may_approve;
     ctx.can_elicit = request.modern ? options_.may_approve && declares_form_elicitation(*request.capabilities)
                                     : legacy_ && legacy_->can_elicit;
     ctx.tasks = request.has().tasks && declares_tasks(*request.capabilities);
-    ctx.task_ttl_seconds = options_.task_ttl;
+    ctx.task_ttl_seconds = options_.settings.task_ttl;
 
     // A write's idempotency key (core/office/idempotency.h); a read needs none and ignores one.
     std::optional<IdempotencyKey> idempotency;

@@ -997,7 +997,7 @@ TEST_CASE("a call over its caller's limit is 429 with Retry-After and a JSON-RPC
     auto clock = std::chrono::steady_clock::time_point{} + std::chrono::hours(1);
     Office office([&](http::EndpointOptions& o) {
         std::string problem;
-        o.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("order_lunch=2/m", problem)}, [&] { return clock; });
+        o.settings.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("order_lunch=2/m", problem)}, [&] { return clock; });
         o.authenticate = [](std::optional<std::string_view> token) -> std::optional<http::Principal> {
             if (token == "a") return http::Principal{"alice", {}};
             if (token == "b") return http::Principal{"bob", {}};
@@ -1026,7 +1026,7 @@ TEST_CASE("a call over its caller's limit is 429 with Retry-After and a JSON-RPC
 TEST_CASE("a refund's round two, carrying the person's answer, is the call already counted, not another", "[limits]") {
     Office office([](http::EndpointOptions& o) {
         std::string problem;
-        o.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("issue_refund=1/h", problem)});
+        o.settings.limits = std::make_shared<RateLimits>(std::vector{*parse_rate_rule("issue_refund=1/h", problem)});
     });
     json params{{"name", "issue_refund"}, {"arguments", {{"invoice_id", 2}}}};
     json meta = kEnvelope;
