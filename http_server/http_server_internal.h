@@ -92,10 +92,11 @@ template <class Stream>
 class HttpConnection final : public Peer {
 public:
     static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
-    HttpConnection(tcp::socket socket, Server& server) requires(!kTls) : stream_(std::move(socket)), server_(server) {}
-    // TLS: the context current when the connection was accepted, kept for its life.
-    HttpConnection(tcp::socket socket, Server& server, std::shared_ptr<ssl::context> context) requires kTls
-        : context_(std::move(context)), stream_(std::move(socket), *context_), server_(server) {}
+    // TLS: `context` is the one current when the connection was accepted, kept for its life;
+    // plain: none. (One constructor, not two constrained ones: clang instantiates both for the
+    // explicit instantiation in http_connection.cpp.)
+    HttpConnection(tcp::socket socket, Server& server, std::shared_ptr<ssl::context> context = nullptr)
+        : context_(std::move(context)), stream_(open(std::move(socket), context_.get())), server_(server) {}
     void start() override;
     void respond(http::Response response) override;
     void push(std::string_view events, bool end) override;
@@ -104,6 +105,10 @@ public:
     void close() override;
 
 private:
+    static Stream open(tcp::socket socket, ssl::context* context) {
+        if constexpr (kTls) return Stream(std::move(socket), *context);
+        else return Stream(std::move(socket));
+    }
     std::shared_ptr<HttpConnection> self() { return std::static_pointer_cast<HttpConnection>(shared_from_this()); }
     beast::tcp_stream& lowest() { return beast::get_lowest_layer(stream_); }
     void serve();
