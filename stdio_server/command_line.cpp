@@ -94,12 +94,15 @@ bool group_takes(const std::string& group, const Flag& flag) {
     return flag.kind == Flag::Kind::Serving || (group == "options" && flag.kind == Flag::Kind::Http);
 }
 
+// Whether a synopsis item names `flag`: the flag itself, or a group that holds it.
+bool names(const Item& item, const Flag& flag) {
+    return (item.what == Item::What::Flag && item.text == flag.name) || (item.what == Item::What::Group && group_takes(item.text, flag));
+}
+
 bool takes(const Command& command, const Flag& flag) {
     if (flag.kind == Flag::Kind::Global) return true;
-    for (const auto& item : read_synopsis(command.synopsis))
-        if ((item.what == Item::What::Flag && item.text == flag.name) || (item.what == Item::What::Group && group_takes(item.text, flag)))
-            return true;
-    return false;
+    const auto items = read_synopsis(command.synopsis);
+    return std::any_of(items.begin(), items.end(), [&](const Item& item) { return names(item, flag); });
 }
 
 std::string first_word(std::string_view words) { return std::string(words.substr(0, words.find(' '))); }
@@ -216,8 +219,7 @@ std::string flag_text(const Flag& f) { return std::string(f.name) + (f.value.emp
     if (command.words.empty()) fail(std::string(flag.name) + " is no option of serving (see --help)");
     for (const auto& item : read_synopsis(command.synopsis))  // as its usage line shows them
         for (const auto& f : flags())
-            if ((item.what == Item::What::Flag && item.text == f.name) || (item.what == Item::What::Group && group_takes(item.text, f)))
-                if (std::find(own.begin(), own.end(), f.name) == own.end()) own.emplace_back(f.name);
+            if (names(item, f) && std::find(own.begin(), own.end(), f.name) == own.end()) own.emplace_back(f.name);
     fail(std::string(command.words) + " takes " + (own.empty() ? std::string("no options but --db") : join(own)) + ", not " +
          std::string(flag.name) + " (office-mcp help " + first_word(command.words) + ")");
 }
