@@ -55,7 +55,7 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         }
         Session* session = find_session(request, caller);
         if (!session) return refuse(response, 404, "Session not found");
-        end_session(session->id);
+        end_session(session->id, routed);
         response.status = 204;
         return;
     }

@@ -200,10 +200,15 @@ private:
     Connection& stateless_connection(const Principal* principal);
     ConnectionOptions connection_options(const Principal* principal);
     Session* find_session(const Request& request, const Principal* principal);
-    void end_session(const std::string& id);
+    // Ends session `id`; the end of each stream it holds is queued on `routed`.
+    void end_session(const std::string& id, std::vector<Routed>& routed);
     void open_listen(Exchange& exchange, const json& message, bool too_deep, const Principal* principal);
     void open_get_stream(Exchange& exchange, Session& session);
     bool evict_one_idle_session();
+    void poll(std::vector<Routed>& routed);
+    // Hands `routed` to the transport. A stream that one of `group`'s responses opens is not
+    // the transport's yet (it learns of it with that response): its events join the response.
+    void deliver(const std::vector<Routed>& routed, const std::vector<Exchange*>& group);
 
     EndpointOptions options_;
     Push push_;

@@ -3,6 +3,8 @@
 #include "contained.h"
 #include "office_store.h"
 
+#include <set>
+
 namespace office::http {
 
 using namespace internal;
@@ -30,10 +32,14 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
             metrics_.store_error();
             // Nothing of the group was committed, so nothing of it may be acknowledged.
             const std::string problem = std::string("cannot commit: ") + e.what();
+            std::set<std::uint64_t> refused;  // streams this group opened: refused with their response
             for (Exchange* exchange : group) {
                 auto& response = exchange->response;
                 if (response.status < 400) {
-                    if (response.open_stream) stream_closed(response.stream);
+                    if (response.open_stream) {
+                        stream_closed(response.stream);
+                        refused.insert(response.stream);
+                    }
                     response = Response{};
                     refuse(response, 503, problem, rpc::kInternalError);
                     if (e.unavailable) response.headers.emplace_back("Retry-After", kRetryAfterSeconds);
@@ -41,12 +47,20 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
                 add_cors(exchange->request, response);
                 metrics_.http_response(response.status);
             }
+            std::vector<Routed> told;
             for (const auto& r : routed) {
-                if (r.id.empty()) continue;  // a notification for a GET stream: nothing to take back
+                if (refused.count(r.stream)) continue;
+                if (r.id.empty()) {
+                    // A notification for a GET stream: nothing to take back. A stream of a session
+                    // this group ended still ends (the session is gone whatever the store did).
+                    if (r.end) told.push_back(r);
+                    continue;
+                }
                 if (!streams_.count(r.stream)) continue;  // told once
+                told.push_back({r.stream, sse_event(rpc_body(json::parse(r.id), rpc::kInternalError, problem)), true, r.id});
                 stream_closed(r.stream);
-                push_(r.stream, sse_event(rpc_body(json::parse(r.id), rpc::kInternalError, problem)), true);
             }
+            deliver(told, group);
             return;
         }
     }
@@ -54,12 +68,8 @@ void Endpoint::handle(const std::vector<Exchange*>& group) {
         add_cors(exchange->request, exchange->response);
         metrics_.http_response(exchange->response.status);
     }
-    for (const auto& r : routed) {
-        if (r.end) stream_closed(r.stream);
-        push_(r.stream, r.events, r.end);
-    }
-    // This group's own writes, told to whoever watches now rather than at the next tick.
-    poll();
+    poll(routed);
+    deliver(routed, group);
 }
 
 bool Endpoint::screen(Exchange& exchange) {

@@ -129,18 +129,19 @@ Endpoint::Session* Endpoint::find_session(const Request& request, const Principa
     return it->second.get();
 }
 
-void Endpoint::end_session(const std::string& id) {
+void Endpoint::end_session(const std::string& id, std::vector<Routed>& routed) {
     const auto it = sessions_.find(id);
     if (it == sessions_.end()) return;
     Session& session = *it->second;
     session.connection->close();  // parked calls dropped, nothing changed
+    // Queued behind what this group already routed to them, so each stream ends once and last.
     for (const auto& [key, stream] : session.streams) {
         streams_.erase(stream);
-        push_(stream, {}, true);
+        routed.push_back({stream, {}, true, {}});
     }
     if (session.get_stream) {
         get_streams_.erase(session.get_stream);
-        push_(session.get_stream, {}, true);
+        routed.push_back({session.get_stream, {}, true, {}});
     }
     sessions_.erase(it);
 }
@@ -167,7 +168,8 @@ bool Endpoint::evict_one_idle_session() {
         if (it->second->streams.empty() && !it->second->get_stream && (oldest == sessions_.end() || it->second->last_used < oldest->second->last_used))
             oldest = it;
     if (oldest == sessions_.end()) return false;
-    end_session(oldest->first);
+    std::vector<Routed> none;  // a session with no stream open: nothing to end
+    end_session(oldest->first, none);
     return true;
 }
 
@@ -177,11 +179,15 @@ void Endpoint::expire_sessions() {
     // A session whose client holds its GET stream open is in use, however long it stays quiet.
     for (const auto& [id, session] : sessions_)
         if (session->last_used < cutoff && !session->get_stream) idle.push_back(id);
-    for (const auto& id : idle) end_session(id);
+    std::vector<Routed> routed;
+    for (const auto& id : idle) end_session(id, routed);
+    deliver(routed, {});
 }
 
 void Endpoint::close() {
-    while (!sessions_.empty()) end_session(sessions_.begin()->first);
+    std::vector<Routed> routed;
+    while (!sessions_.empty()) end_session(sessions_.begin()->first, routed);
+    deliver(routed, {});
     // Each listen stream ends with its completion result: the subscription ended on purpose.
     auto listens = std::move(listens_);
     listens_.clear();
@@ -228,16 +234,38 @@ void Endpoint::open_get_stream(Exchange& exchange, Session& session) {
 }
 
 void Endpoint::poll() {
+    std::vector<Routed> routed;
+    poll(routed);
+    deliver(routed, {});
+}
+
+void Endpoint::poll(std::vector<Routed>& routed) {
     const auto notify = [&](Connection& connection, std::uint64_t stream) {
         if (!connection.watching()) return;
         connection.poll();
         std::string events;
         for (const auto& line : lines_of(connection.replies())) events += sse_event(line);
         connection.replies_sent();
-        if (!events.empty()) push_(stream, events, false);
+        if (!events.empty()) routed.push_back({stream, std::move(events), false, {}});
     };
     for (auto& [stream, connection] : listens_) notify(*connection, stream);
     for (auto& [stream, session] : get_streams_) notify(*session->connection, stream);
+}
+
+void Endpoint::deliver(const std::vector<Routed>& routed, const std::vector<Exchange*>& group) {
+    for (const auto& r : routed) {
+        if (r.end) stream_closed(r.stream);
+        const auto opening = std::find_if(group.begin(), group.end(), [&](const Exchange* e) {
+            return e->response.open_stream && e->response.stream == r.stream;
+        });
+        if (opening == group.end()) {
+            push_(r.stream, r.events, r.end);
+            continue;
+        }
+        Response& response = (*opening)->response;
+        response.body += r.events;
+        if (r.end) response.open_stream = false;  // opened and ended at once: one whole SSE body
+    }
 }
 
 }  // namespace office::http

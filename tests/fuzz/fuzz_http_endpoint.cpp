@@ -23,6 +23,7 @@
 #include "request_state.h"
 #include "sqlite_office_store.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -135,10 +136,28 @@ void check(const office::http::Exchange& e, std::set<std::uint64_t>& open) {
         return;
     }
     if (r.body.empty()) return;
+    const auto is_message = [](const office::json& m) { return m.is_object() && m.value("jsonrpc", "") == "2.0"; };
+    const bool sse = std::any_of(r.headers.begin(), r.headers.end(), [](const auto& h) {
+        return h.first == "Content-Type" && h.second == "text/event-stream";
+    });
+    if (sse) {
+        // A stream opened and ended in one group (its session deleted beside it): the whole
+        // stream in one body, comments and events of one JSON-RPC message each.
+        if (!r.body.ends_with("\n\n")) broken("an event stream that does not end its event", r.body);
+        for (std::size_t at = 0; at < r.body.size();) {
+            const auto end = r.body.find("\n\n", at);
+            const std::string_view event(r.body.data() + at, end - at);
+            at = end + 2;
+            if (event.starts_with(":")) continue;
+            constexpr std::string_view kData = "event: message\ndata: ";
+            if (!event.starts_with(kData) || !is_message(office::json::parse(event.substr(kData.size()), nullptr, false)))
+                broken("an event that is not one JSON-RPC message", event);
+        }
+        return;
+    }
     if (r.body.back() != '\n') broken("a body that does not end its line", r.body);
     const auto message = office::json::parse(r.body, nullptr, false);
     if (message.is_discarded()) broken("a JSON body that is not JSON", r.body);
-    const auto is_message = [](const office::json& m) { return m.is_object() && m.value("jsonrpc", "") == "2.0"; };
     if (message.is_array() ? message.empty() || !std::all_of(message.begin(), message.end(), is_message) : !is_message(message))
         broken("a body that is not a JSON-RPC 2.0 message", r.body);
 }

@@ -613,6 +613,50 @@ TEST_CASE("a 2025 session hears of changes on its GET stream, one stream per ses
     CHECK(office.send({"GET", "/mcp", {{"accept", "text/event-stream"}}, ""}).status == 405);
 }
 
+TEST_CASE("a stream opened in a group hears that group's events in its own response: the transport knows it only then") {
+    // Found by fuzz_http_endpoint (tests/fuzz/regressions/http/delete-beside-its-get-stream.txt):
+    // a GET stream and its session's DELETE handled together. The end was pushed before the
+    // transport had the GET's response, so a real server dropped it and left the stream open.
+    FileOffice file;
+    Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
+    LegacyClient client(office, false);
+    http::Request get{"GET", "/mcp", client.headers(), ""};
+    get.headers["accept"] = "text/event-stream";
+
+    SECTION("a DELETE beside the GET: the stream is opened and ended in one whole response") {
+        http::Exchange open{get, {}};
+        http::Exchange end{{"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""}, {}};
+        office.endpoint.handle({&open, &end});
+        CHECK(end.response.status == 204);
+        CHECK(open.response.status == 200);
+        CHECK(header(open.response, "Content-Type") == "text/event-stream");
+        CHECK_FALSE(open.response.open_stream);
+        CHECK(office.pushes.empty());
+        CHECK(office.send(get).status == 404);
+    }
+    SECTION("a DELETE after the GET's group: the open stream is ended once, by a push") {
+        const auto open = office.send(get);
+        REQUIRE(open.open_stream);
+        http::Exchange end{{"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""}, {}};
+        http::Exchange again{{"DELETE", "/mcp", {{"mcp-session-id", client.session}}, ""}, {}};
+        office.endpoint.handle({&end, &again});
+        CHECK(end.response.status == 204);
+        CHECK(again.response.status == 404);
+        REQUIRE(office.pushes.size() == 1);
+        CHECK(office.pushes[0].stream == open.stream);
+        CHECK(office.pushes[0].end);
+    }
+    SECTION("a change noticed as the GET is answered goes in the GET's response, which stays open") {
+        CHECK(client.request(1, "resources/subscribe", {{"uri", "office://slots"}}).status == 200);
+        book_elsewhere(file.path(), 5);
+        const auto open = office.send(get);
+        REQUIRE(open.open_stream);
+        CHECK(office.pushes.empty());
+        CHECK(events_of(open.body) ==
+              std::vector<json>{{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "office://slots"}}}}});
+    }
+}
+
 TEST_CASE("a 2025 session that listed the tools hears on its GET stream when another process changes the menu") {
     FileOffice file;
     Office office([&](http::EndpointOptions& o) { o.store = open_office_store(file.path()); });
