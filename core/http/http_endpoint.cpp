@@ -75,17 +75,18 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
         return refuse(response, 413, "Payload Too Large: a message may hold at most " + std::to_string(options_.max_body) + " bytes");
 
     bool too_deep = false;
-    json message = parse_message(request.body, kMaxNesting, too_deep);
+    const json message = parse_message(request.body, kMaxNesting, too_deep);
     if (message.is_discarded()) return refuse(response, 400, "Parse error: the body is not valid JSON", rpc::kParseError);
+    // What the headers say that the protocol reads goes with the message, beside it (transport.h).
+    Incoming incoming{message, too_deep};
     if (const auto* key = header(request, "idempotency-key")) {
-        if (const auto problem = put_idempotency_key(message, *key); !problem.empty()) {
+        if (const auto problem = idempotency_conflict(message, *key); !problem.empty()) {
             const json* id = find_member(message, "id");
             return set_json(response, 400, rpc_body(id ? *id : json(), rpc::kInvalidParams, problem));
         }
+        incoming.idempotency_key = *key;
     }
-
-    if (const auto* traceparent = header(request, "traceparent"); traceparent && !too_deep)
-        put_traceparent(message, *traceparent);
+    if (const auto* traceparent = header(request, "traceparent")) incoming.traceparent = *traceparent;
     if (caller && !in_scope(message, *caller, response)) return;
 
     const json* version = nullptr;
@@ -106,19 +107,19 @@ void Endpoint::handle_one(Exchange& exchange, std::vector<Routed>& routed) {
             set_json(response, 400, rpc_body(id ? *id : json(), kHeaderMismatch, mismatch));
             return;
         }
-        return answer_stateless(exchange, message, too_deep, caller, complete_envelope);
+        return answer_stateless(exchange, incoming, caller, complete_envelope);
     }
-    if (method == "initialize" && !header(request, "mcp-session-id")) return start_session(exchange, message, too_deep, caller);
+    if (method == "initialize" && !header(request, "mcp-session-id")) return start_session(exchange, incoming, caller);
     if (!header(request, "mcp-session-id")) {
         // No envelope and no session: a 2026-07-28 request missing its _meta, or a legacy
         // client that skipped initialize. The stateless session says which, in JSON-RPC.
-        return answer_stateless(exchange, message, too_deep, caller, false);
+        return answer_stateless(exchange, incoming, caller, false);
     }
     Session* session = find_session(request, caller);
     if (!session) return refuse(response, 404, "Session not found: initialize again");
     if (const auto* v = header(request, "mcp-protocol-version"); v && !is_legacy_version(*v))
         return refuse(response, 400, "Bad Request: unsupported MCP-Protocol-Version " + *v);
-    answer_in_session(exchange, *session, message, too_deep, routed);
+    answer_in_session(exchange, *session, incoming, routed);
 }
 
 // What a POST's headers must say (its media types), before its body is looked at.
@@ -199,21 +200,19 @@ void Endpoint::answer_metrics(const Request& request, Response& response) {
     response.body = metrics_.text(gauges);
 }
 
-void Endpoint::answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
-                                bool envelope) {
-    if (string_member(message, "method") == "subscriptions/listen" && envelope)
-        return open_listen(exchange, message, too_deep, principal);
-    Connection& connection = stateless_connection(principal);
-    std::string replies = run_round(connection, message, too_deep);
+void Endpoint::answer_stateless(Exchange& exchange, const Incoming& incoming, const Principal* principal, bool envelope) {
+    if (string_member(incoming.message, "method") == "subscriptions/listen" && envelope)
+        return open_listen(exchange, incoming, principal);
+    auto [replies, handled] = run_round(stateless_connection(principal), incoming);
     Response& response = exchange.response;
-    if (const auto status = round_status(connection)) return answer_round(response, status, std::move(replies));
+    if (const auto status = round_status(handled)) return answer_round(response, status, std::move(replies));
     if (replies.empty()) {
         response.status = 202;  // a notification
         return;
     }
     // Without a complete envelope the request is malformed: its error is a 400 (2026-07-28 basic).
-    int status = stateless_status(replies);
-    if (status == 200 && !envelope && error_code(replies) != 0) status = 400;
+    int status = stateless_status(handled.error_code);
+    if (status == 200 && !envelope && handled.error_code != 0) status = 400;
     set_json(response, status, std::move(replies));
 }
 

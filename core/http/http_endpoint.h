@@ -192,17 +192,17 @@ private:
     std::string challenge(std::string_view error, std::string_view scope, std::string_view description) const;
     void log_refusal(const Exchange& exchange);
     void fail_exchange(Exchange& exchange, const std::string& problem);
-    void answer_stateless(Exchange& exchange, const json& message, bool too_deep, const Principal* principal,
+    void answer_stateless(Exchange& exchange, const Incoming& incoming, const Principal* principal,
                           bool envelope);
-    void start_session(Exchange& exchange, const json& message, bool too_deep, const Principal* principal);
-    void answer_in_session(Exchange& exchange, Session& session, const json& message, bool too_deep,
+    void start_session(Exchange& exchange, const Incoming& incoming, const Principal* principal);
+    void answer_in_session(Exchange& exchange, Session& session, const Incoming& incoming,
                            std::vector<Routed>& routed);
     Connection& stateless_connection(const Principal* principal);
     ConnectionOptions connection_options(const Principal* principal);
     Session* find_session(const Request& request, const Principal* principal);
     // Ends session `id`; the end of each stream it holds is queued on `routed`.
     void end_session(const std::string& id, std::vector<Routed>& routed);
-    void open_listen(Exchange& exchange, const json& message, bool too_deep, const Principal* principal);
+    void open_listen(Exchange& exchange, const Incoming& incoming, const Principal* principal);
     void open_get_stream(Exchange& exchange, Session& session);
     bool evict_one_idle_session();
     void poll(std::vector<Routed>& routed);

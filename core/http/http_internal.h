@@ -9,6 +9,7 @@
 //   http_group_commit.cpp  a group of requests at hand: one commit; the boundary of contained.h
 //   http_calendar.cpp      GET /calendar.ics: the bookings for a person's calendar app
 
+#include "era.h"
 #include "http_endpoint.h"
 
 #include <cstdint>
@@ -21,8 +22,6 @@ namespace office::http {
 
 namespace internal {
 
-inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
-inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 inline constexpr int kHeaderMismatch = -32020;
 
 std::string lower(std::string_view text);
@@ -47,19 +46,19 @@ std::string sse_event(std::string_view line);
 std::string id_key(const json& message);
 // The lines (each with its '\n') of a connection's replies.
 std::vector<std::string_view> lines_of(std::string_view replies);
-// One message as one round of `connection` (the endpoint holds any group's batch itself), and
-// the replies the round released.
-std::string run_round(Connection& connection, const json& message, bool too_deep);
-// A tools/call's Idempotency-Key header (the IETF httpapi draft's name) put where every transport
-// carries the key, params._meta (core/office/idempotency.h). "" when done or nothing to key;
-// else why the request is refused: its _meta names another key.
-std::string put_idempotency_key(json& message, const std::string& key);
-// The traceparent header put in params._meta (core/support/trace.h), unless _meta has one of its
-// own (which wins) or the message is not a request object with object params.
-void put_traceparent(json& message, const std::string& value);
-// The HTTP status the round's outcome asks for itself, none (false) for a plain answer: 500 when
-// its message hit a defect of ours (contained.h), 503 when the office's database is unavailable
-// for now (StoreError::unavailable), 429 when its call was over its caller's limit
+// One message as one round of `connection` (the endpoint holds any group's batch itself): the
+// replies the round released, and how the message went.
+struct Round {
+    std::string replies;
+    Handled handled;
+};
+Round run_round(Connection& connection, const Incoming& incoming);
+// Why a tools/call whose Idempotency-Key header is `key` is refused: its _meta names another key
+// (core/office/idempotency.h); "" when it does not.
+std::string idempotency_conflict(const json& message, std::string_view key);
+// The HTTP status a message's outcome asks for itself, none (false) for a plain answer: 500 when
+// it hit a defect of ours (contained.h), 503 when the office's database is unavailable for now
+// (StoreError::unavailable), 429 when its call was over its caller's limit
 // (core/office/rate_limits.h). answer_round answers with it, the session's JSON-RPC error in the
 // body (or one of ours for a message the session does not answer), and Retry-After with a 503
 // (1 s) or a 429 (when the caller's bucket has a call again).
@@ -68,14 +67,13 @@ struct RoundStatus {
     std::int64_t retry_after_s = 0;
     explicit operator bool() const { return status != 0; }
 };
-RoundStatus round_status(Connection& connection);
+RoundStatus round_status(const Handled& handled);
 void answer_round(Response& response, RoundStatus status, std::string replies);
 inline constexpr const char* kRetryAfterSeconds = "1";
-// The JSON-RPC error code of a reply line, 0 for a result.
-int error_code(std::string_view line);
-// The HTTP status of a stateless reply (2026-07-28 transport spec: an unknown method is 404;
-// an unsupported version, a missing capability and a malformed request are 400).
-int stateless_status(std::string_view reply);
+// The HTTP status of a stateless reply with JSON-RPC error `code` (0: a result) (2026-07-28
+// transport spec: an unknown method is 404; an unsupported version, a missing capability and a
+// malformed request are 400).
+int stateless_status(int code);
 bool accepts(const Request& request);
 // /mcp, with or without a query.
 bool is_mcp_target(std::string_view target);

@@ -79,41 +79,28 @@ std::vector<std::string_view> lines_of(std::string_view replies) {
 
 // One message as one round of `connection` (the endpoint holds any group's batch itself), and
 // the replies the round released.
-std::string run_round(Connection& connection, const json& message, bool too_deep) {
+Round run_round(Connection& connection, const Incoming& incoming) {
     connection.begin_round(false);
-    connection.feed_message(message, too_deep);
+    Round round;
+    round.handled = connection.feed_message(incoming);
     connection.end_round(false);
-    return connection.take_replies();
+    round.replies = connection.take_replies();
+    return round;
 }
 
-std::string put_idempotency_key(json& message, const std::string& key) {
-    if (!message.is_object() || string_member(message, "method") != "tools/call") return {};  // nothing it could key
-    const auto params = message.find("params");
-    if (params == message.end() || !params->is_object()) return {};
-    json& meta = (*params)["_meta"];
-    if (meta.is_null()) meta = json::object();
-    if (!meta.is_object()) return {};  // the session refuses such a _meta itself
-    const auto [it, inserted] = meta.emplace(kMetaIdempotencyKey, key);
-    if (!inserted && *it != key)
-        return "Invalid params: the Idempotency-Key header and _meta." + std::string(kMetaIdempotencyKey) + " name different keys";
-    return {};
+std::string idempotency_conflict(const json& message, std::string_view key) {
+    if (string_member(message, "method") != "tools/call") return {};  // nothing it could key
+    const json* params = find_member(message, "params");
+    const json* meta = params ? find_member(*params, "_meta") : nullptr;
+    const json* own = meta ? find_member(*meta, kMetaIdempotencyKey) : nullptr;
+    if (!own || (own->is_string() && own->get_ref<const std::string&>() == key)) return {};
+    return "Invalid params: the Idempotency-Key header and _meta." + std::string(kMetaIdempotencyKey) + " name different keys";
 }
 
-void put_traceparent(json& message, const std::string& value) {
-    if (!message.is_object() || !find_member(message, "method")) return;
-    json& params = message["params"];
-    if (params.is_null()) params = json::object();
-    if (!params.is_object()) return;
-    json& meta = params["_meta"];
-    if (meta.is_null()) meta = json::object();
-    if (meta.is_object()) meta.emplace(kTraceparent, value);
-}
-
-RoundStatus round_status(Connection& connection) {
-    const Session& session = connection.session();
-    if (session.last_message_failed()) return {500};
-    if (session.last_message_unavailable()) return {503, 1};
-    if (const auto after = session.last_message_retry_after()) return {429, after};
+RoundStatus round_status(const Handled& handled) {
+    if (handled.failed) return {500};
+    if (handled.unavailable) return {503, 1};
+    if (handled.retry_after_s) return {429, handled.retry_after_s};
     return {};
 }
 
@@ -123,19 +110,10 @@ void answer_round(Response& response, RoundStatus status, std::string replies) {
     set_json(response, status.status, std::move(replies));
 }
 
-// The JSON-RPC error code of a reply line, 0 for a result.
-int error_code(std::string_view line) {
-    if (line.find("\"error\"") == std::string_view::npos) return 0;  // a result: no need to parse it
-    const json reply = json::parse(line, nullptr, false);
-    const json* error = find_member(reply, "error");
-    const json* code = error ? find_member(*error, "code") : nullptr;
-    return code && code->is_number_integer() ? code->get<int>() : 0;
-}
-
 // The HTTP status of a stateless reply (2026-07-28 transport spec: an unknown method is 404;
 // an unsupported version, a missing capability and a malformed request are 400).
-int stateless_status(std::string_view reply) {
-    switch (error_code(reply)) {
+int stateless_status(int code) {
+    switch (code) {
     case rpc::kMethodNotFound: return 404;
     case rpc::kParseError:
     case rpc::kInvalidRequest:

@@ -24,7 +24,7 @@ std::string random_session_id() {
 
 }  // namespace
 
-void Endpoint::start_session(Exchange& exchange, const json& message, bool too_deep, const Principal* principal) {
+void Endpoint::start_session(Exchange& exchange, const Incoming& incoming, const Principal* principal) {
     if (sessions_.size() >= options_.max_sessions && !evict_one_idle_session())
         return refuse(exchange.response, 503, "Service Unavailable: too many sessions; try again later", rpc::kInternalError);
     auto session = std::make_unique<Session>();
@@ -32,26 +32,24 @@ void Endpoint::start_session(Exchange& exchange, const json& message, bool too_d
     session->principal = identity(principal);
     session->connection = std::make_unique<Connection>(connection_options(principal));
     session->last_used = options_.now();
-    Connection& connection = *session->connection;
-    std::string replies = run_round(connection, message, too_deep);
-    if (const auto status = round_status(connection)) return answer_round(exchange.response, status, std::move(replies));
+    auto [replies, handled] = run_round(*session->connection, incoming);
+    if (const auto status = round_status(handled)) return answer_round(exchange.response, status, std::move(replies));
     if (replies.empty()) {
         // initialize sent as a notification: nothing answers it, so no session id can be given.
         exchange.response.status = 202;
         return;
     }
-    const bool opened = error_code(replies) == 0;
+    const bool opened = handled.error_code == 0;
     set_json(exchange.response, opened ? 200 : 400, std::move(replies));
     if (!opened) return;  // a refused initialize leaves no session behind
     exchange.response.headers.emplace_back("Mcp-Session-Id", session->id);
     sessions_.emplace(session->id, std::move(session));
 }
 
-void Endpoint::answer_in_session(Exchange& exchange, Session& session, const json& message, bool too_deep,
-                                 std::vector<Routed>& routed) {
+void Endpoint::answer_in_session(Exchange& exchange, Session& session, const Incoming& incoming, std::vector<Routed>& routed) {
     session.last_used = options_.now();
-    Connection& connection = *session.connection;
-    const std::string replies = run_round(connection, message, too_deep);
+    const auto [replies, handled] = run_round(*session.connection, incoming);
+    const json& message = incoming.message;
 
     // The POST carries a request when it has a method and an id (or is a batch): its response
     // is the POST's. A client's response or notification gets 202.
@@ -115,7 +113,7 @@ void Endpoint::answer_in_session(Exchange& exchange, Session& session, const jso
         response.status = 202;
         return;
     }
-    if (const auto status = round_status(connection)) return answer_round(response, status, std::move(own_response));
+    if (const auto status = round_status(handled)) return answer_round(response, status, std::move(own_response));
     set_json(response, 200, std::move(own_response));
 }
 
@@ -199,18 +197,18 @@ void Endpoint::close() {
     }
 }
 
-void Endpoint::open_listen(Exchange& exchange, const json& message, bool too_deep, const Principal* principal) {
+void Endpoint::open_listen(Exchange& exchange, const Incoming& incoming, const Principal* principal) {
     // A connection of its own: the subscription's state lives exactly as long as its stream,
     // and two clients' listen ids never meet in one session.
     auto connection = std::make_unique<Connection>(connection_options(principal));
-    std::string replies = run_round(*connection, message, too_deep);
-    if (const auto status = round_status(*connection)) return answer_round(exchange.response, status, std::move(replies));
+    auto [replies, handled] = run_round(*connection, incoming);
+    if (const auto status = round_status(handled)) return answer_round(exchange.response, status, std::move(replies));
     if (replies.empty()) {
         exchange.response.status = 202;  // sent as a notification: no stream to open
         return;
     }
-    if (error_code(replies) != 0) {
-        set_json(exchange.response, stateless_status(replies), std::move(replies));
+    if (handled.error_code != 0) {
+        set_json(exchange.response, stateless_status(handled.error_code), std::move(replies));
         return;
     }
     std::string events;

@@ -1,10 +1,11 @@
 #pragma once
 // One client's connection to the office, whatever carries its bytes (docs/architecture.md,
-// "Connection"): bytes in, reply bytes out. It owns the line framing, the Session, the store
-// and the sealer (both opened on first use), the fatal side channel, and group commit, with
-// the rule the durability promise rests on: a reply leaves only after the write it reports is
-// committed (and, with Durability::Power, synced). A transport only moves bytes: stdio reads
-// fds (stdio_server/main.cpp); the tests and the fuzzer drive the same class in-process.
+// "Connection"): bytes or messages in (transport.h), reply bytes out. It owns the line
+// framing, the Session, the store and the sealer (both opened on first use), the fatal side
+// channel, and group commit, with the rule the durability promise rests on: a reply leaves
+// only after the write it reports is committed (and, with Durability::Power, synced). A
+// transport only moves bytes: stdio reads fds (stdio_server/main.cpp), HTTP hands over bodies
+// (core/http); the tests and the fuzzer drive the same class in-process.
 //
 // A round is what the transport has at hand at once:
 //     begin_round(grouped); feed(bytes)...; end_round(input_ended); write(replies()); replies_sent();
@@ -59,9 +60,9 @@ public:
     void begin_round(bool grouped);
     // Bytes of the round, split anywhere.
     void feed(std::string_view bytes);
-    // One whole message of the round, parsed by the transport (parse_message): an HTTP body,
-    // which may hold newlines of its own and is not split into lines.
-    void feed_message(const json& message, bool too_deep) { session_.handle_parsed(message, too_deep, pending_); }
+    // One whole message of the round, framed and parsed by the transport (transport.h): an HTTP
+    // body, which may hold newlines of its own and is not split into lines.
+    Handled feed_message(const Incoming& incoming) { return session_.handle(incoming, pending_); }
     // Whether the round holds an uncommitted write: worth reading more waiting input into it.
     bool wants_more() const;
     // Ends the round: commits its group, then, when `input_ended`, takes a last line without

@@ -24,6 +24,13 @@ struct Revision {
     bool icons = false;             // icons on the server, its tools, prompts and resources
 };
 
+// The envelope a stateless (2026-07-28) request carries in params._meta: its protocol version,
+// its client's capabilities and who the client is. One of the first two there makes a request
+// stateless, for the session and for a transport that routes by era (core/http).
+inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
+inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
+
 // Oldest first; the last row is the stateless revision.
 inline constexpr Revision kRevisions[] = {
     {.version = "2024-11-05"},

@@ -62,6 +62,12 @@ Session::Session(SessionOptions options) : options_(std::move(options)) {
 
 Session::~Session() = default;
 
+void Session::answer_whole(std::string& out, const json& reply) {
+    if (const json* error = find_member(reply, "error"))
+        if (const json* code = find_member(*error, "code"); code && code->is_number_integer()) handled_.error_code = code->get<int>();
+    append_line(out, reply);
+}
+
 void Session::handle_overlong_line(std::size_t cap, std::string& out) {
     const auto started = Clock::now();
     const json error = make_error(nullptr, rpc::kInvalidRequest,
@@ -75,68 +81,72 @@ void Session::handle_line(std::string_view line, std::string& out) {
     const auto started = Clock::now();
     bool too_deep = false;
     const json message = parse_message(line, kMaxNesting, too_deep);  // sets too_deep: parse before passing it
-    handle_parsed(message, too_deep, out, started);
+    handle({message, too_deep}, out, started);
 }
 
-void Session::handle_parsed(const json& message, bool too_deep, std::string& out, std::chrono::steady_clock::time_point started) {
-    failed_ = false;
-    unavailable_ = false;
-    retry_after_ = 0;
+Handled Session::handle(const Incoming& incoming, std::string& out, std::chrono::steady_clock::time_point started) {
+    handled_ = {};
+    const json& message = incoming.message;
     // A line refused as a whole: one answer, one log line, no method known.
     const auto refuse_line = [&](int code, std::string_view text) {
         const json error = make_error(nullptr, code, text);
         log_request(Request{}, &error, started);
-        append_line(out, error);
+        answer_whole(out, error);
     };
     if (message.is_discarded()) {
         refuse_line(rpc::kParseError, "Parse error: the line is not valid JSON");
-        return;
+        return handled_;
     }
-    if (too_deep) {
+    if (incoming.too_deep) {
         // JSON, but deeper than any MCP message: refused whole, never acted on in part. A
         // notification is still never answered; anything else gets its id back when usable.
         const bool notification = message.is_object() && message.contains("method") && !message.contains("id");
-        if (notification) return;
+        if (notification) return handled_;
         const json* id = find_member(message, "id");
         const json error = make_error(id ? *id : json(), rpc::kInvalidRequest,
                                       "Invalid Request: the message nests deeper than " + std::to_string(kMaxNesting) + " levels");
         log_request(Request{}, &error, started);
-        append_line(out, error);
-        return;
+        answer_whole(out, error);
+        return handled_;
     }
     if (!message.is_array()) {
-        handle_message(message, out, nullptr);
-        return;
+        handle_message(message, out, nullptr, &incoming);
+        return handled_;
     }
     // Batches exist only in 2025-03-26.
     if (!legacy_ || !revision(legacy_->caller.protocol_version).batch) {
         refuse_line(rpc::kInvalidRequest, "Batches are only allowed in protocol version 2025-03-26");
-        return;
+        return handled_;
     }
     if (message.empty()) {
         refuse_line(rpc::kInvalidRequest, "An empty batch is not a request");
-        return;
+        return handled_;
     }
     if (message.size() > kMaxBatch) {
         refuse_line(rpc::kInvalidRequest, "Invalid Request: a batch may hold at most " + std::to_string(kMaxBatch) + " messages");
-        return;
+        return handled_;
     }
     json replies = json::array();
-    for (const auto& element : message) handle_message(element, out, &replies);
+    for (const auto& element : message) handle_message(element, out, &replies, nullptr);
     if (!replies.empty()) append_line(out, replies);
+    return handled_;
 }
 
-void Session::handle_message(const json& message, std::string& out, json* batch_replies) {
+void Session::handle_message(const json& message, std::string& out, json* batch_replies, const Incoming* incoming) {
     const auto started = Clock::now();
     Request request;
     request.out = &out;
+    if (incoming) {
+        request.idempotency_key = incoming->idempotency_key;
+        request.traceparent = incoming->traceparent;
+    }
     const std::size_t out_mark = out.size();
     const std::size_t batch_mark = batch_replies ? batch_replies->size() : 0;
     const auto failure = contain([&] { answer_message(message, request, batch_replies, started); });
     if (!failure) return;
     // A defect of ours (contained.h): what this message wrote is taken back, a request is
     // answered -32603, and the failure has its error log line. The session goes on.
-    failed_ = true;
+    handled_.failed = true;
     out.resize(out_mark);
     if (batch_replies) batch_replies->erase(batch_replies->begin() + static_cast<std::ptrdiff_t>(batch_mark), batch_replies->end());
     const json* id = find_member(message, "id");
@@ -145,7 +155,7 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
     contain([&] { log_request(request, &error, started); });
     if (!answerable) return;
     if (batch_replies) batch_replies->push_back(error);
-    else append_line(out, error);
+    else answer_whole(out, error);
 }
 
 void Session::answer_message(const json& message, Request& request, json* batch_replies, Clock::time_point started) {
@@ -154,7 +164,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
     const auto reply = [&](json r) {
         log_request(request, &r, started);
         if (batch_replies) batch_replies->push_back(std::move(r));
-        else append_line(out, r);
+        else answer_whole(out, r);
     };
     if (!message.is_object()) {
         reply(make_error(nullptr, rpc::kInvalidRequest, "Invalid Request: a message must be a JSON object"));
@@ -195,7 +205,8 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         if (params_it != message.end() && params_it->is_object()) request.params = &*params_it;
         else if (params_it != message.end() && !params_it->is_null())
             throw invalid_params("Invalid params: params must be an object");
-        request.trace = trace_for(traceparent_of(*request.params));
+        const std::string_view traceparent = traceparent_of(*request.params);
+        request.trace = trace_for(traceparent.empty() ? request.traceparent : traceparent);
 
         Reply reply_result = dispatch(request);
         if (notification) {
@@ -233,7 +244,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         if (!notification) reply(make_error(id, e.code, e.message, e.data));
         else log_request(request, nullptr, started);
     } catch (const StoreError& e) {
-        unavailable_ = e.unavailable;
+        handled_.unavailable = e.unavailable;
         if (options_.metrics) options_.metrics->store_error();
         if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
         else log_request(request, nullptr, started);

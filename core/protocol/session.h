@@ -15,6 +15,7 @@
 #include "serving_settings.h"
 #include "tasks.h"
 #include "tool.h"
+#include "transport.h"
 
 #include <chrono>
 #include <cstdint>
@@ -70,21 +71,10 @@ public:
 
     // Handles one input line and appends every reply (zero or more lines) to `out`.
     void handle_line(std::string_view line, std::string& out);
-    // One message parsed by the caller with parse_message (json_rpc.h), e.g. an HTTP body
-    // the transport had to look into first; handled as handle_line would.
-    void handle_parsed(const json& message, bool too_deep, std::string& out,
-                       std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
-    // Whether handling the last message (handle_line, handle_parsed) hit a defect of ours: an
-    // exception contained.h stopped. It was answered -32603 and logged; an HTTP transport
-    // answers such a request 500.
-    bool last_message_failed() const { return failed_; }
-    // Whether the last message was answered with an error because the office's database is
-    // unavailable for now (StoreError::unavailable): an HTTP transport answers it 503 with
-    // Retry-After, so a balancer and a client can tell an outage from a bad call.
-    bool last_message_unavailable() const { return unavailable_; }
-    // The seconds after which the last message's call may be tried again: it was over its
-    // caller's limit (SessionOptions::limits_as_errors); 0 when it was not.
-    std::int64_t last_message_retry_after() const { return retry_after_; }
+    // One message framed and parsed by the transport (transport.h), e.g. an HTTP body; handled
+    // as handle_line would, with what the transport said about it.
+    Handled handle(const Incoming& incoming, std::string& out,
+                   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now());
     // A line over the size cap: answered with -32600, never parsed.
     void handle_overlong_line(std::size_t cap, std::string& out);
     // stdin closed: calls parked on a person are dropped with nothing changed.
@@ -115,8 +105,11 @@ private:
     using Handler = Reply (Session::*)(Request&);
 
     // One message (or one element of a batch): the boundary of contained.h around answer_message.
-    void handle_message(const json& message, std::string& out, json* batch_replies);
+    // `incoming`: what the transport said about the message; null for a batch's elements.
+    void handle_message(const json& message, std::string& out, json* batch_replies, const Incoming* incoming);
     void answer_message(const json& message, Request& request, json* batch_replies, std::chrono::steady_clock::time_point started);
+    // Writes a whole-message answer of ours, noting its error code in handled_.
+    void answer_whole(std::string& out, const json& reply);
     void handle_response(const json& message, std::string& out);
     Reply dispatch(Request& request);
 
@@ -219,9 +212,7 @@ private:
     bool tools_watch_ = false;  // a 2025 session listed tools the menu shapes: tell it when they change
     bool prompts_watch_ = false;  // a 2025 session listed prompts, order-lunch among them while the menu has items
     bool menu_empty_ = false;  // whether the menu was empty when last looked at, while prompts are watched
-    bool failed_ = false;  // a defect was contained while handling the last message
-    bool unavailable_ = false;  // the last message met an unavailable store
-    std::int64_t retry_after_ = 0;  // the last message was over its caller's limit: try again after this
+    Handled handled_;  // how the message being handled went, for its transport
 };
 
 }  // namespace office

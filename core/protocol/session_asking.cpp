@@ -145,7 +145,7 @@ void Session::handle_response(const json& message, std::string& out) {
         } catch (const ProtocolError& e) {
             answer_with(make_error(request.id, e.code, e.message, e.data));
         } catch (const StoreError& e) {
-            unavailable_ = e.unavailable;
+            handled_.unavailable = e.unavailable;
             answer_with(make_error(request.id, rpc::kInternalError, e.what()));
         }
     };
@@ -153,7 +153,7 @@ void Session::handle_response(const json& message, std::string& out) {
     const std::size_t out_mark = out.size();
     const auto failure = contain(resume);
     if (!failure) return;
-    failed_ = true;
+    handled_.failed = true;
     out.resize(out_mark);
     const json error = make_error(request.id, rpc::kInternalError, "Internal error: " + *failure);
     contain([&] { answer_with(error); });

@@ -24,18 +24,15 @@ namespace office {
 
 namespace session_internal {
 
-inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
-inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
-inline constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
 inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 inline constexpr std::string_view kMetaProblems = "office-mcp/problems";
 inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
 
-// params._meta.traceparent when it is a string (core/support/trace.h judges it), else nullptr.
-inline const std::string* traceparent_of(const json& params) {
+// params._meta.traceparent when it is a string (core/support/trace.h judges it), else "".
+inline std::string_view traceparent_of(const json& params) {
     const json* meta = find_member(params, "_meta");
     const json* value = meta && meta->is_object() ? find_member(*meta, kTraceparent) : nullptr;
-    return value && value->is_string() ? &value->get_ref<const std::string&>() : nullptr;
+    return value && value->is_string() ? std::string_view(value->get_ref<const std::string&>()) : std::string_view();
 }
 inline constexpr std::int64_t kToolsTtlMs = 3'600'000;
 inline constexpr std::int64_t kMenuToolsTtlMs = 1'000;  // a list the menu shapes (order_lunch)
@@ -114,6 +111,9 @@ struct Session::Request {
     const json* capabilities = &session_internal::kNoParams;  // the client's, for this request; points into the message
     const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
+    // What the transport said about the message (transport.h); empty inside a batch.
+    std::string_view idempotency_key;
+    std::string_view traceparent;
     // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
     std::string_view tool;
     bool served = false;  // the method is one this session serves (a bounded metrics label)

@@ -56,7 +56,7 @@ void Session::finish_request(const Request& request, RequestLogEntry& e, const j
     e.method = request.method;
     e.tool = request.tool;
     // A message refused before its params were read has no trace yet: it gets one of its own.
-    const TraceIds fresh = request.trace.trace_id.empty() ? trace_for(nullptr) : TraceIds{};
+    const TraceIds fresh = request.trace.trace_id.empty() ? trace_for({}) : TraceIds{};
     const TraceIds& trace = request.trace.trace_id.empty() ? fresh : request.trace;
     e.trace_id = trace.trace_id;
     e.span_id = trace.span_id;

@@ -143,9 +143,13 @@ Session::Reply Session::on_tools_call(Request& request) {
     // A write's idempotency key (core/office/idempotency.h); a read needs none and ignores one.
     std::optional<IdempotencyKey> idempotency;
     const json* meta = find_member(p, "_meta");
-    if (const json* key = meta ? find_member(*meta, kMetaIdempotencyKey) : nullptr; key && !tool->read_only) {
+    const json* key = meta ? find_member(*meta, kMetaIdempotencyKey) : nullptr;
+    const json header_key = key || request.idempotency_key.empty() ? json() : json(request.idempotency_key);
+    if (!key && !header_key.is_null()) key = &header_key;
+    if (key && !tool->read_only) {
         if (const auto problem = idempotency_key_problem(*key); !problem.empty())
-            throw invalid_params("Invalid params: " + problem + " (_meta." + std::string(kMetaIdempotencyKey) + ")");
+            throw invalid_params("Invalid params: " + problem +
+                                 (header_key.is_null() ? " (_meta." + std::string(kMetaIdempotencyKey) + ")" : " (the Idempotency-Key header)"));
         idempotency = office::idempotency_key(key->get<std::string>(), request.caller, tool->name, arguments);
         ctx.idempotency = &*idempotency;
         // A repeat of a call that is done: its result, before anything else (a refund's spent
@@ -164,7 +168,7 @@ Session::Reply Session::over_limit(const Tool& tool, const RateLimits::Refusal& 
                             " times " + std::string(kPer[rule.period_s == 1 ? 0 : rule.period_s == 60 ? 1 : 2]) +
                             " (--rate-limit " + rule.text + "); try again in " + std::to_string(refused.retry_after_s) + " s.";
     if (options_.limits_as_errors) {
-        retry_after_ = refused.retry_after_s;
+        handled_.retry_after_s = refused.retry_after_s;
         throw ProtocolError{kRateLimited, "Rate limited: " + why, json{{"retryAfterSeconds", refused.retry_after_s}}};
     }
     request.outcome = Outcome::ToolError;

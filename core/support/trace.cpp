@@ -51,9 +51,9 @@ std::optional<TraceParent> parse_traceparent(std::string_view value) {
     return TraceParent{std::string(trace_id), std::string(parent)};
 }
 
-TraceIds trace_for(const std::string* traceparent) {
+TraceIds trace_for(std::string_view traceparent) {
     TraceIds ids;
-    if (const auto parent = traceparent ? parse_traceparent(*traceparent) : std::nullopt) {
+    if (const auto parent = parse_traceparent(traceparent)) {
         ids.trace_id = parent->trace_id;
         ids.parent_span_id = parent->parent_span_id;
     } else {

@@ -30,7 +30,7 @@ struct TraceParent {
 };
 std::optional<TraceParent> parse_traceparent(std::string_view value);
 
-// The ids of a request whose caller sent `traceparent` (nullptr: none sent).
-TraceIds trace_for(const std::string* traceparent);
+// The ids of a request whose caller sent `traceparent` ("": none sent).
+TraceIds trace_for(std::string_view traceparent);
 
 }  // namespace office

@@ -134,3 +134,51 @@ TEST_CASE("a store that cannot be opened fails the request and sets the fatal si
     CHECK(reply["error"]["code"] == -32603);
     CHECK(connection.fatal() == "cannot open database " + dir.path() + "/x: no");
 }
+
+TEST_CASE("a transport hands a framed message over with what its framing said, and learns how it went, typed", "[connection]") {
+    // The seam of core/protocol/transport.h, driven as a third transport would: no headers in
+    // _meta, no reply text read again.
+    TempDir dir;
+    const auto path = dir.file("office.db");
+    int opens = 0;
+    office::Connection connection(options_for(path, opens));
+    const auto round = [&](const office::Incoming& incoming) {
+        connection.begin_round(false);
+        const office::Handled handled = connection.feed_message(incoming);
+        REQUIRE(connection.end_round(false));
+        const json reply = json::parse(connection.take_replies());
+        return std::pair{handled, reply};
+    };
+    const json order = json::parse(order_line(1));
+
+    SECTION("the idempotency key of the transport keys the call as _meta's would") {
+        auto [first, reply] = round({order, false, "k-1"});
+        CHECK(first.error_code == 0);
+        CHECK_FALSE(first.failed);
+        CHECK_FALSE(reply["result"]["_meta"].contains("office-mcp/replayed"));
+        auto [again, replayed] = round({order, false, "k-1"});
+        CHECK(again.error_code == 0);
+        CHECK(replayed["result"]["_meta"]["office-mcp/replayed"] == true);
+        CHECK(committed_orders(path) == 1);
+        CHECK_FALSE(order["params"]["_meta"].contains("office-mcp/idempotencyKey"));
+        // An invalid one is refused, saying where it came from, and nothing is written.
+        auto [bad, refused] = round({order, false, std::string(300, 'k')});
+        CHECK(bad.error_code == -32602);
+        CHECK(refused["error"]["message"].get<std::string>().ends_with("(the Idempotency-Key header)"));
+        CHECK(committed_orders(path) == 1);
+        // Without a key, each call is its own.
+        round({order});
+        CHECK(committed_orders(path) == 2);
+    }
+    SECTION("the JSON-RPC error code the message was answered with, 0 for a result or no answer") {
+        json unknown = order;
+        unknown["method"] = "tools/nothing";
+        CHECK(round({unknown}).first.error_code == -32601);
+        CHECK(round({json::parse("[1", nullptr, false)}).first.error_code == -32700);  // parse_message's "not JSON"
+        CHECK(round({order, true}).first.error_code == -32600);  // deeper than kMaxNesting
+        connection.begin_round(false);
+        CHECK(connection.feed_message({json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}}).error_code == 0);
+        REQUIRE(connection.end_round(false));
+        CHECK(connection.take_replies().empty());
+    }
+}
