@@ -49,15 +49,38 @@ std::string client_label(const SessionOptions& options, const std::string& name,
 
 std::string_view server_version() { return OFFICE_VERSION; }
 
-Session::Session(SessionOptions options) : options_(std::move(options)) {
-    if (!options_.now) options_.now = system_now;
+namespace {
+SessionOptions with_defaults(SessionOptions options) {
+    if (!options.now) options.now = system_now;
+    return options;
+}
+}  // namespace
+
+Session::Session(SessionOptions options)
+    : options_(with_defaults(std::move(options))),
+      tasks_(options_.store, options_.now),
+      resources_({.store = options_.store,
+                  .now = options_.now,
+                  .logger = options_.logger,
+                  .profile = &options_.tools,
+                  .tools = &tools_,
+                  .shows_apps = [this](const Request& request) { return shows_apps(request); },
+                  .tools_listed = [this] { return tools_watch_; },
+                  .prompts = &prompts_,
+                  .server_info = &modern_server_info()}),
+      prompts_({.store = options_.store,
+                .now = options_.now,
+                .settings = &options_.settings,
+                .tools = &tools_,
+                .tables = &resources_.tables(),
+                .watch = [this](std::string& out) { resources_.watch_prompts(out); }}) {
     for (const auto& tool : office_tools()) {
         // The admin right brings every admin tool, whatever the profile; nothing else does.
         bool enabled = tool.admin ? options_.admin : options_.tools.empty();
         for (const auto& name : options_.tools) enabled = enabled || (!tool.admin && name == tool.name);
         if (enabled) tools_.push_back(&tool);
     }
-    tables_ = visible_tables(options_.tools);
+    register_methods();
 }
 
 Session::~Session() = default;
@@ -252,34 +275,6 @@ void Session::answer_message(const json& message, Request& request, json* batch_
 }
 
 Session::Reply Session::dispatch(Request& request) {
-    struct Method {
-        Handler handler;
-        bool legacy;
-        bool modern;
-    };
-    static const std::unordered_map<std::string_view, Method> table = {
-        {"initialize", {&Session::on_initialize, true, false}},
-        {"notifications/initialized", {&Session::on_initialized, true, false}},
-        {"ping", {&Session::on_ping, true, false}},
-        {"server/discover", {&Session::on_discover, false, true}},
-        {"tools/list", {&Session::on_tools_list, true, true}},
-        {"tools/call", {&Session::on_tools_call, true, true}},
-        {"notifications/cancelled", {&Session::on_cancelled, true, true}},
-        {"logging/setLevel", {&Session::on_set_level, true, false}},
-        {"resources/list", {&Session::on_resources_list, true, true}},
-        {"prompts/list", {&Session::on_prompts_list, true, true}},  // session_prompts.cpp
-        {"prompts/get", {&Session::on_prompts_get, true, true}},
-        {"completion/complete", {&Session::on_complete, true, true}},
-        {"resources/templates/list", {&Session::on_resource_templates, true, true}},
-        {"resources/read", {&Session::on_resources_read, true, true}},
-        {"resources/subscribe", {&Session::on_subscribe, true, false}},  // 2026-07-28: subscriptions/listen
-        {"resources/unsubscribe", {&Session::on_unsubscribe, true, false}},
-        {"subscriptions/listen", {&Session::on_listen, false, true}},
-        {"tasks/get", {&Session::on_tasks_get, false, true}},  // io.modelcontextprotocol/tasks (session_tasks.cpp)
-        {"tasks/update", {&Session::on_tasks_update, false, true}},
-        {"tasks/cancel", {&Session::on_tasks_cancel, false, true}},
-    };
-
     // A notification method sent with an id is a request its handler would never answer.
     if (!request.id.is_null() && request.method.starts_with("notifications/"))
         throw ProtocolError{rpc::kInvalidRequest, "Invalid Request: " + request.method + " is a notification and takes no id"};
@@ -325,12 +320,29 @@ Session::Reply Session::dispatch(Request& request) {
         request.caller.principal = options_.principal;
     }
 
-    const auto it = table.find(request.method);
-    if (it == table.end() || (request.modern ? !it->second.modern : !it->second.legacy))
-        throw ProtocolError{rpc::kMethodNotFound, "Method not found: " + request.method};
+    const MethodTable::Method* method = methods_.find(request.method, request.modern);
+    if (!method) throw ProtocolError{rpc::kMethodNotFound, "Method not found: " + request.method};
     request.served = true;
     request.caller.trace = request.trace;  // what its audit rows carry
-    return (this->*it->second.handler)(request);
+    return method->handler(request);
+}
+
+void Session::register_methods() {
+    using Eras = MethodTable::Eras;
+    const auto own = [this](Reply (Session::*handler)(Request&)) {
+        return [this, handler](Request& request) { return (this->*handler)(request); };
+    };
+    methods_.add("initialize", Eras::Legacy, own(&Session::on_initialize));
+    methods_.add("notifications/initialized", Eras::Legacy, own(&Session::on_initialized));
+    methods_.add("ping", Eras::Legacy, own(&Session::on_ping));
+    methods_.add("server/discover", Eras::Modern, own(&Session::on_discover));
+    methods_.add("tools/list", Eras::Both, own(&Session::on_tools_list));  // session_tools.cpp
+    methods_.add("tools/call", Eras::Both, own(&Session::on_tools_call));
+    methods_.add("notifications/cancelled", Eras::Both, own(&Session::on_cancelled));
+    methods_.add("logging/setLevel", Eras::Legacy, own(&Session::on_set_level));
+    resources_.register_methods(methods_);  // resources/*, subscriptions/listen (resources_feature.h)
+    prompts_.register_methods(methods_);    // prompts/list, prompts/get, completion/complete (prompts_feature.h)
+    tasks_.register_methods(methods_);      // tasks/get, tasks/update, tasks/cancel (tasks_feature.h)
 }
 
 Session::Reply Session::on_initialize(Request& request) {
@@ -400,8 +412,7 @@ Session::Reply Session::on_cancelled(Request& request) {
     const auto it = request.params->find("requestId");
     if (it == request.params->end()) return std::nullopt;
     // An open subscriptions/listen ends here on stdio: nothing more is sent for it.
-    std::erase_if(listens_, [&](const Listen& listen) { return listen.id == *it; });
-    if (!watching()) mark_.reset();
+    resources_.cancel_listen(*it);
     for (auto p = parked_.begin(); p != parked_.end(); ++p) {
         if (p->second->original_id == *it) {
             parked_.erase(p);

@@ -7,13 +7,16 @@
 
 #include "json_rpc.h"
 #include "log.h"
+#include "method_table.h"
 #include "metrics.h"
 #include "office_resources.h"
 #include "office_store.h"
 #include "rate_limits.h"
 #include "request_state.h"
 #include "serving_settings.h"
-#include "tasks.h"
+#include "prompts_feature.h"
+#include "resources_feature.h"
+#include "tasks_feature.h"
 #include "tool.h"
 #include "transport.h"
 
@@ -67,6 +70,8 @@ struct SessionOptions {
 class Session {
 public:
     explicit Session(SessionOptions options);
+    Session(const Session&) = delete;  // its method table points at it
+    Session& operator=(const Session&) = delete;
     ~Session();
 
     // Handles one input line and appends every reply (zero or more lines) to `out`.
@@ -92,17 +97,15 @@ public:
     // notifications/tools/list_changed (tools.listChanged); once it has listed the prompts, the
     // menu becoming empty or no longer empty (order-lunch leaves or joins the list) with
     // notifications/prompts/list_changed (prompts.listChanged).
-    bool watching() const;
-    void poll(std::string& out);
+    bool watching() const { return resources_.watching(); }
+    void poll(std::string& out) { resources_.poll(out); }
     // The server ends every open subscriptions/listen: each gets its graceful completion result.
-    void end_subscriptions(std::string& out);
+    void end_subscriptions(std::string& out) { resources_.end_subscriptions(out); }
 
 private:
-    struct Request;
+    using Request = MethodRequest;
+    using Reply = MethodReply;
     struct Parked;
-    // A reply's result, or nothing: a notification, or a call parked on a person.
-    using Reply = std::optional<json>;
-    using Handler = Reply (Session::*)(Request&);
 
     // One message (or one element of a batch): the boundary of contained.h around answer_message.
     // `incoming`: what the transport said about the message; null for a batch's elements.
@@ -121,18 +124,6 @@ private:
     Reply on_initialized(Request& request);
     Reply on_cancelled(Request& request);
     Reply on_set_level(Request& request);
-    Reply on_resources_list(Request& request);
-    Reply on_prompts_list(Request& request);
-    Reply on_prompts_get(Request& request);
-    Reply on_complete(Request& request);
-    Reply on_resource_templates(Request& request);
-    Reply on_resources_read(Request& request);
-    Reply on_subscribe(Request& request);
-    Reply on_unsubscribe(Request& request);
-    Reply on_listen(Request& request);
-    Reply on_tasks_get(Request& request);
-    Reply on_tasks_update(Request& request);
-    Reply on_tasks_cancel(Request& request);
 
     Reply run_tool(const Tool& tool, const json& arguments, CallContext& ctx, Request& request);
     Reply complete(ToolResult result, Request& request);  // a tool's result as the call's reply
@@ -151,28 +142,25 @@ private:
     void finish_request(const Request& request, RequestLogEntry& entry, const json* id,
                         std::chrono::steady_clock::time_point started);
     json tool_result(const ToolResult& result, const Request& request) const;
-    // tasks/*: the extension declared on this request, and the task its taskId names (session_tasks.cpp).
-    TaskRecord requested_task(const Request& request) const;
-    json detailed_task(const TaskRecord& task) const;  // what tasks/get answers and notifications/tasks carry
     // The tool of that name as the office has it now: a menu-shaped one built for the menu of the
     // moment (nullptr while the menu is empty, so it is not offered), any other as registered.
     const Tool* find_tool(std::string_view name);
     const Tool* shaped(const Tool* tool, std::vector<MenuItem> menu);  // `tool` for `menu`
     bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
-    bool offers(const Prompt& prompt);  // every tool it names is served (reads the menu for order_lunch)
     bool serves_menu_tool() const;
-    bool prompts_watched() const;  // a 2025 session listed the prompts, or a listen asked for their changes
-    void watch_prompts(std::string& out);  // from now on tell prompts_watch_ or a listen when the prompts change
     // The request's client renders MCP Apps views (office_apps.h): declared in initialize (2025)
     // or in the request's envelope (2026-07-28), in a revision with structuredContent.
     bool shows_apps(const Request& request) const;
-    // The page a visible office:// URI names; throws resource-not-found or invalid params.
-    ResourcePage visible_page(const Request& request, const std::string& uri) const;
-    // Before a new subscription joins: tell the existing ones what changed, or start watching.
-    void start_watch(std::string& out);
-    void poll_changes(std::string& out);  // poll() without its boundary
+
+    void register_methods();  // the session's own and every feature's, in methods_
 
     SessionOptions options_;
+    // The MCP features that are objects of their own (method_table.h), and the table their
+    // methods and the session's are dispatched by.
+    TasksFeature tasks_;
+    ResourcesFeature resources_;  // with the change watch
+    PromptsFeature prompts_;
+    MethodTable methods_;
     std::vector<const Tool*> tools_;
     // What initialize settled, for every legacy request after it (none: not initialized).
     struct Legacy {
@@ -195,23 +183,7 @@ private:
     std::map<std::string, std::unique_ptr<Parked>> parked_;  // by our elicitation request id
     std::uint64_t next_elicitation_ = 1;
 
-    std::set<OfficeTable> tables_;  // the resources this session shows (its tools' tables)
-    std::map<std::string, OfficeTable> subscribed_;  // legacy resources/subscribe, by URI as given
-    struct Listen {
-        json id;  // the subscriptions/listen request's id: its subscriptionId
-        std::vector<std::pair<std::string, OfficeTable>> uris;
-        // Tasks it follows (notifications/tasks), each with the status last sent, and the
-        // request that opened it, whose caller the tasks belong to.
-        std::vector<std::pair<std::string, std::string>> tasks;
-        Caller caller;
-        bool tools = false;  // toolsListChanged: the menu shapes a tool this session serves
-        bool prompts = false;  // promptsListChanged: order-lunch is offered while the menu has items
-    };
-    std::vector<Listen> listens_;  // open 2026-07-28 subscriptions, oldest first
-    std::optional<std::int64_t> mark_;  // change_mark at the last poll, while watching
     bool tools_watch_ = false;  // a 2025 session listed tools the menu shapes: tell it when they change
-    bool prompts_watch_ = false;  // a 2025 session listed prompts, order-lunch among them while the menu has items
-    bool menu_empty_ = false;  // whether the menu was empty when last looked at, while prompts are watched
     Handled handled_;  // how the message being handled went, for its transport
 };
 

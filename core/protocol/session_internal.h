@@ -1,19 +1,20 @@
 #pragma once
 // What the session's files share, and nothing outside them includes. The session is one class
-// (session.h) whose parts live in files named for the MCP feature they serve:
-//   session.cpp            the lifecycle: messages in, the eras, initialize, ping, discover
+// (session.h) whose parts live in files named for the MCP feature they serve; the features
+// that are objects of their own (prompts_feature.h, resources_feature.h, tasks_feature.h)
+// need none of this.
+//   session.cpp            the lifecycle: messages in, the eras, the method table, initialize,
+//                          ping, discover
 //   session_tools.cpp      tools/list and tools/call
-//   session_prompts.cpp    prompts/list, prompts/get and completion/complete
-//   session_tasks.cpp      tasks/get, tasks/update, tasks/cancel (core/office/tasks.h)
 //   session_asking.cpp     the ways a person is asked: input_required with a sealed
 //                          requestState (2026-07-28), elicitation/create and parked calls (2025)
-//   session_resources.cpp  resources, subscriptions and change polling
 //   session_log.cpp        the log line of every request
 
 #include "era.h"
 #include "icons.h"
 #include "session.h"
-#include "tasks.h"
+#include "prompts_feature.h"
+#include "tasks_feature.h"
 #include "tool_reply.h"
 
 #include <chrono>
@@ -26,7 +27,6 @@ namespace session_internal {
 
 inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 inline constexpr std::string_view kMetaProblems = "office-mcp/problems";
-inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
 
 // params._meta.traceparent when it is a string (core/support/trace.h judges it), else "".
 inline std::string_view traceparent_of(const json& params) {
@@ -35,19 +35,11 @@ inline std::string_view traceparent_of(const json& params) {
     return value && value->is_string() ? std::string_view(value->get_ref<const std::string&>()) : std::string_view();
 }
 inline constexpr std::int64_t kToolsTtlMs = 3'600'000;
-inline constexpr std::int64_t kMenuToolsTtlMs = 1'000;  // a list the menu shapes (order_lunch)
-// The resource list and the template are fixed for a server's life, like its tools; rows change
-// with every write (here or in another process), so a page is fresh for a second only: enough
-// to spare a burst of identical reads, and the change notifications say when to read again.
-inline constexpr std::int64_t kResourceListTtlMs = 3'600'000;
-inline constexpr std::int64_t kResourceReadTtlMs = 1'000;
-// 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
-inline constexpr int kResourceNotFoundLegacy = -32002;
 // A call over its caller's limit, as a JSON-RPC error (HTTP answers it 429 with Retry-After):
 // in the implementation-defined server range; MCP defines no code for it.
 inline constexpr int kRateLimited = -32000;
 
-inline const json kNoParams = json::object();
+using method_detail::kNoParams;
 // What the log line of a call parked on a person is given as its reply: not a notification,
 // answered later (its id is the request's).
 inline const json kReplyLater = nullptr;
@@ -81,48 +73,12 @@ inline bool declares_form_elicitation(const json& capabilities) {
     return it->empty() || it->contains("form");
 }
 
-// The client declared the tasks extension (core/office/tasks.h) among its capabilities.
-inline bool declares_tasks(const json& capabilities) {
-    const json* extensions = find_member(capabilities, "extensions");
-    return extensions && extensions->is_object() && extensions->contains(kTasksExtension);
-}
-
-
-// -32021 for a tasks request (tasks/*, a listen for taskIds) whose client did not declare the extension.
-inline ProtocolError missing_tasks_extension() {
-    return ProtocolError{rpc::kMissingCapability,
-                         "Missing required client capability: declare the " + std::string(kTasksExtension) +
-                             " extension in _meta[\"" + std::string(kMetaCapabilities) + "\"].extensions",
-                         json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}}};
-}
-
 using Clock = std::chrono::steady_clock;
 
 inline ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
 }  // namespace session_internal
 
-struct Session::Request {
-    json id;  // null for a notification
-    std::string method;
-    const json* params = &session_internal::kNoParams;  // always an object; points into the message
-    bool modern = false;
-    Caller caller;        // who asks, in which era ("" until dispatch decides) and protocol version
-    const json* capabilities = &session_internal::kNoParams;  // the client's, for this request; points into the message
-    const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
-    std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
-    // What the transport said about the message (transport.h); empty inside a batch.
-    std::string_view idempotency_key;
-    std::string_view traceparent;
-    // For the log line: what tools/call ran and how it ended (protocol errors come from the reply).
-    std::string_view tool;
-    bool served = false;  // the method is one this session serves (a bounded metrics label)
-    TraceIds trace;       // its trace context (core/support/trace.h); empty until the params are read
-    Outcome outcome = Outcome::Ok;
-    std::string problem;
-    // A tool's complete result (run_tool), written to the wire without building a json reply.
-    std::optional<ToolResult> complete;
-};
 
 // What a tool's reply carries in the revision that `has` (without the 2026-07-28 serverInfo).
 inline ToolReplyShape reply_shape(const Revision& has) {

@@ -46,7 +46,7 @@ Session::Reply Session::on_tools_list(Request& request) {
     if (serves_menu_tool()) {
         menu = options_.store().menu();
         if (!request.modern && !tools_watch_) {
-            start_watch(*request.out);
+            resources_.start_watch(*request.out);
             tools_watch_ = true;  // from now on a change is announced (tools/list_changed)
         }
     }

@@ -1,19 +1,28 @@
-#include "session_internal.h"
+#include "resources_feature.h"
 
 #include "contained.h"
 #include "office_apps.h"
-#include "office_resources.h"
-#include "office_store.h"
+#include "tasks_feature.h"
 
-#include <set>
+#include <algorithm>
 
 namespace office {
-
-using namespace session_internal;
 
 // ---- resources (office_resources.h): the office's tables, as this session's tools see them
 
 namespace {
+
+inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
+inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
+// The resource list and the template are fixed for a server's life, like its tools; rows change
+// with every write (here or in another process), so a page is fresh for a second only: enough
+// to spare a burst of identical reads, and the change notifications say when to read again.
+inline constexpr std::int64_t kResourceListTtlMs = 3'600'000;
+inline constexpr std::int64_t kResourceReadTtlMs = 1'000;
+// 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
+inline constexpr int kResourceNotFoundLegacy = -32002;
+
+ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
 // The page of a table the request asks for: params.uri must be a string.
 const std::string& uri_param(const json& params) {
@@ -35,7 +44,30 @@ ProtocolError not_found(bool modern, const std::string& uri) {
 
 }  // namespace
 
-ResourcePage Session::visible_page(const Request& request, const std::string& uri) const {
+ResourcesFeature::ResourcesFeature(Needs needs) : needs_(std::move(needs)), tables_(visible_tables(*needs_.profile)) {}
+
+void ResourcesFeature::register_methods(MethodTable& table) {
+    using Eras = MethodTable::Eras;
+    table.add("resources/list", Eras::Both, [this](MethodRequest& request) { return list(request); });
+    table.add("resources/templates/list", Eras::Both, [this](MethodRequest& request) { return templates(request); });
+    table.add("resources/read", Eras::Both, [this](MethodRequest& request) { return read(request); });
+    // 2026-07-28 replaced these two with subscriptions/listen.
+    table.add("resources/subscribe", Eras::Legacy, [this](MethodRequest& request) { return subscribe(request); });
+    table.add("resources/unsubscribe", Eras::Legacy, [this](MethodRequest& request) { return unsubscribe(request); });
+    table.add("subscriptions/listen", Eras::Modern, [this](MethodRequest& request) { return listen(request); });
+}
+
+bool ResourcesFeature::serves(std::string_view tool) const {
+    const auto& served = *needs_.tools;
+    return std::any_of(served.begin(), served.end(), [&](const Tool* t) { return t->name == tool; });
+}
+
+bool ResourcesFeature::serves_menu_tool() const {
+    const auto& served = *needs_.tools;
+    return std::any_of(served.begin(), served.end(), [](const Tool* t) { return t->shaped_by_menu; });
+}
+
+ResourcePage ResourcesFeature::visible_page(const MethodRequest& request, const std::string& uri) const {
     UriProblem problem;
     const auto page = parse_office_uri(uri, problem);
     // A table hidden by the profile does not exist for this caller, exactly like an unknown one.
@@ -44,7 +76,7 @@ ResourcePage Session::visible_page(const Request& request, const std::string& ur
     throw ProtocolError{rpc::kInvalidParams, problem.message, json{{"uri", uri}}};
 }
 
-Session::Reply Session::on_resources_list(Request& request) {
+MethodReply ResourcesFeature::list(MethodRequest& request) {
     refuse_cursor(*request.params);
     json result{{"resources", resource_list(tables_)}};
     if (request.modern) {
@@ -55,7 +87,7 @@ Session::Reply Session::on_resources_list(Request& request) {
     return result;
 }
 
-Session::Reply Session::on_resource_templates(Request& request) {
+MethodReply ResourcesFeature::templates(MethodRequest& request) {
     refuse_cursor(*request.params);
     json result{{"resourceTemplates", resource_templates(tables_)}};
     if (request.modern) {
@@ -66,14 +98,14 @@ Session::Reply Session::on_resource_templates(Request& request) {
     return result;
 }
 
-Session::Reply Session::on_resources_read(Request& request) {
+MethodReply ResourcesFeature::read(MethodRequest& request) {
     const std::string& uri = uri_param(*request.params);
     if (uri.starts_with("ui://")) {
         // A view (office_apps.h) exists only for a client of MCP Apps that is served its tool,
         // so for anyone else it is not found, like a hidden table. It is part of the binary:
         // reading it opens no database.
         const AppView* view = app_view(uri);
-        if (!view || !shows_apps(request) || !serves(view->tool))
+        if (!view || !needs_.shows_apps(request) || !serves(view->tool))
             throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
                                 json{{"uri", uri}}};
         json result{{"contents", json::array({app_view_contents(*view)})}};
@@ -84,7 +116,7 @@ Session::Reply Session::on_resources_read(Request& request) {
         return result;
     }
     const ResourcePage page = visible_page(request, uri);
-    auto text = read_page(options_.store(), page);
+    auto text = read_page(needs_.store(), page);
     if (!text) throw not_found(request.modern, uri);  // no such row
     json result{{"contents", json::array({json{{"uri", uri}, {"mimeType", kResourceMimeType}, {"text", std::move(*text)}}})}};
     if (request.modern) {
@@ -94,33 +126,48 @@ Session::Reply Session::on_resources_read(Request& request) {
     return result;
 }
 
-bool Session::watching() const {
-    if (!subscribed_.empty() || tools_watch_ || prompts_watch_) return true;
+bool ResourcesFeature::watching() const {
+    if (!subscribed_.empty() || needs_.tools_listed() || needs_.prompts->listed_by_legacy_client()) return true;
     for (const auto& listen : listens_)
         if (!listen.uris.empty() || !listen.tasks.empty() || listen.tools || listen.prompts) return true;
     return false;
 }
 
-void Session::start_watch(std::string& out) {
-    if (watching()) poll_changes(out);  // what changed before this subscription is news to the others only
-    else mark_ = options_.store().change_mark();
+bool ResourcesFeature::prompts_watched() const {
+    return needs_.prompts->listed_by_legacy_client() || std::any_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; });
 }
 
-void Session::poll(std::string& out) {
+void ResourcesFeature::watch_prompts(std::string& out) {
+    const bool first = !prompts_watched();
+    start_watch(out);
+    if (first) needs_.prompts->note_menu();
+}
+
+void ResourcesFeature::start_watch(std::string& out) {
+    if (watching()) poll_changes(out);  // what changed before this subscription is news to the others only
+    else mark_ = needs_.store().change_mark();
+}
+
+void ResourcesFeature::cancel_listen(const json& id) {
+    std::erase_if(listens_, [&](const Listen& listen) { return listen.id == id; });
+    if (!watching()) mark_.reset();
+}
+
+void ResourcesFeature::poll(std::string& out) {
     // Called from the transports' timers: a defect here must not stop them (contained.h).
     const std::size_t out_mark = out.size();
     const auto failure = contain([&] { poll_changes(out); });
     if (!failure) return;
     out.resize(out_mark);
-    if (options_.logger)
-        contain([&] { options_.logger->event(LogLevel::Error, "internal_error", {{"in", "resources poll"}, {"problem", *failure}}); });
+    if (needs_.logger)
+        contain([&] { needs_.logger->event(LogLevel::Error, "internal_error", {{"in", "resources poll"}, {"problem", *failure}}); });
 }
 
-void Session::poll_changes(std::string& out) {
+void ResourcesFeature::poll_changes(std::string& out) {
     if (!watching()) return;
     std::set<OfficeTable> changed;
     try {
-        OfficeStore& store = options_.store();
+        OfficeStore& store = needs_.store();
         const std::int64_t mark = store.change_mark();
         if (mark_ && mark == *mark_) return;
         changed = mark_ ? tables_changed(store, *mark_, mark) : visible_tables({});
@@ -146,17 +193,10 @@ void Session::poll_changes(std::string& out) {
     };
     // The menu shapes order_lunch: a change to it changes the tools (tools.listChanged).
     if (changed.count(OfficeTable::menu)) {
-        list_changed("notifications/tools/list_changed", tools_watch_, &Listen::tools);
+        list_changed("notifications/tools/list_changed", needs_.tools_listed(), &Listen::tools);
         // The prompts change only when the menu becomes empty or stops being so (order-lunch).
-        const bool was_empty = menu_empty_;
-        if (prompts_watched()) {
-            try {
-                menu_empty_ = options_.store().menu().empty();
-            } catch (const StoreError&) {
-                // busy for a moment: compared again at the next change
-            }
-        }
-        if (menu_empty_ != was_empty) list_changed("notifications/prompts/list_changed", prompts_watch_, &Listen::prompts);
+        if (needs_.prompts->menu_changed(prompts_watched()))
+            list_changed("notifications/prompts/list_changed", needs_.prompts->listed_by_legacy_client(), &Listen::prompts);
     }
     // A task changes only with its approval request (decided or withdrawn): look at the
     // followed tasks when that table did.
@@ -165,7 +205,7 @@ void Session::poll_changes(std::string& out) {
         for (auto& [id, last_status] : listen.tasks) {
             std::optional<TaskRecord> task;
             try {
-                task = visible_task(options_.store(), id, listen.caller, options_.now());
+                task = visible_task(needs_.store(), id, listen.caller, needs_.now());
             } catch (const ProtocolError&) {
                 continue;  // expired: nothing more to tell
             } catch (const StoreError&) {
@@ -179,7 +219,7 @@ void Session::poll_changes(std::string& out) {
         }
 }
 
-Session::Reply Session::on_subscribe(Request& request) {
+MethodReply ResourcesFeature::subscribe(MethodRequest& request) {
     const std::string& uri = uri_param(*request.params);
     const OfficeTable table = visible_page(request, uri).table;
     if (!subscribed_.count(uri)) {
@@ -189,13 +229,13 @@ Session::Reply Session::on_subscribe(Request& request) {
     return json::object();
 }
 
-Session::Reply Session::on_unsubscribe(Request& request) {
+MethodReply ResourcesFeature::unsubscribe(MethodRequest& request) {
     subscribed_.erase(uri_param(*request.params));
     if (!watching()) mark_.reset();
     return json::object();
 }
 
-Session::Reply Session::on_listen(Request& request) {
+MethodReply ResourcesFeature::listen(MethodRequest& request) {
     if (request.id.is_null()) return std::nullopt;  // sent as a notification: no stream to open
     const auto filter = request.params->find("notifications");
     if (filter == request.params->end() || !filter->is_object())
@@ -239,7 +279,7 @@ Session::Reply Session::on_listen(Request& request) {
         for (const auto& id : *asked) {
             if (!id.is_string()) throw invalid_params("Invalid params: taskIds must be an array of task ids");
             try {
-                const auto task = visible_task(options_.store(), id.get<std::string>(), request.caller, options_.now());
+                const auto task = visible_task(needs_.store(), id.get<std::string>(), request.caller, needs_.now());
                 listen.tasks.emplace_back(task.id, task.status);
                 kept.push_back(id);
             } catch (const ProtocolError&) {
@@ -258,11 +298,10 @@ Session::Reply Session::on_listen(Request& request) {
     return std::nullopt;  // the response is the subscription's end (end_subscriptions)
 }
 
-void Session::end_subscriptions(std::string& out) {
-    static const json modern_info = server_info(kModernVersion);
+void ResourcesFeature::end_subscriptions(std::string& out) {
     for (const auto& listen : listens_)
         append_line(out, make_result(listen.id, json{{"resultType", "complete"},
-                                                     {"_meta", {{kMetaSubscriptionId, listen.id}, {kMetaServerInfo, modern_info}}}}));
+                                                     {"_meta", {{kMetaSubscriptionId, listen.id}, {kMetaServerInfo, *needs_.server_info}}}}));
     listens_.clear();
     if (!watching()) mark_.reset();
 }

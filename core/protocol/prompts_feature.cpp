@@ -1,9 +1,7 @@
-#include "session_internal.h"
+#include "prompts_feature.h"
 
 #include "completions.h"
 #include "icons.h"
-#include "office_resources.h"
-#include "office_store.h"
 #include "prompts.h"
 #include "utf8.h"
 
@@ -11,44 +9,56 @@
 
 namespace office {
 
-using namespace session_internal;
+namespace {
 
-// ---- prompts (core/office/prompts.h): the office's slash commands, as this session's tools allow,
-// and the completion of their arguments and of the resource template's (core/office/completions.h)
+ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
-bool Session::offers(const Prompt& prompt) {
-    for (const auto& tool : prompt.tools)
-        if (!serves(tool)) return false;
+}  // namespace
+
+void PromptsFeature::register_methods(MethodTable& table) {
+    using Eras = MethodTable::Eras;
+    table.add("prompts/list", Eras::Both, [this](MethodRequest& request) { return list(request); });
+    table.add("prompts/get", Eras::Both, [this](MethodRequest& request) { return get(request); });
+    table.add("completion/complete", Eras::Both, [this](MethodRequest& request) { return complete(request); });
+}
+
+bool PromptsFeature::menu_changed(bool watched) {
+    const bool was_empty = menu_empty_;
+    if (watched) {
+        try {
+            menu_empty_ = needs_.store().menu().empty();
+        } catch (const StoreError&) {
+            // busy for a moment: compared again at the next change
+        }
+    }
+    return menu_empty_ != was_empty;
+}
+
+bool PromptsFeature::offers(const Prompt& prompt) const {
+    const auto& served = *needs_.tools;
+    for (const auto& name : prompt.tools)
+        if (std::none_of(served.begin(), served.end(), [&](const Tool* tool) { return tool->name == name; })) return false;
     // order_lunch is not offered while the menu is empty, and so neither is a prompt that orders.
-    for (const auto* tool : tools_)
+    for (const auto* tool : served)
         if (tool->shaped_by_menu && std::find(prompt.tools.begin(), prompt.tools.end(), tool->name) != prompt.tools.end() &&
-            options_.store().menu().empty())
+            needs_.store().menu().empty())
             return false;
     return true;
 }
 
-bool Session::prompts_watched() const {
-    return prompts_watch_ || std::any_of(listens_.begin(), listens_.end(), [](const Listen& l) { return l.prompts; });
-}
-
-void Session::watch_prompts(std::string& out) {
-    const bool first = !prompts_watched();
-    start_watch(out);
-    if (first) menu_empty_ = options_.store().menu().empty();
-}
-
-Session::Reply Session::on_prompts_list(Request& request) {
+MethodReply PromptsFeature::list(MethodRequest& request) {
     if (const auto cursor = request.params->find("cursor"); cursor != request.params->end() && !cursor->is_null())
         throw invalid_params("Invalid params: unknown cursor (this list has one page)");
     // order-lunch comes and goes with the menu: a 2025 session that listed the prompts is told.
-    if (!request.modern && !prompts_watch_ && serves_menu_tool()) {
-        watch_prompts(*request.out);
-        prompts_watch_ = true;
+    const auto& served = *needs_.tools;
+    if (!request.modern && !listed_ && std::any_of(served.begin(), served.end(), [](const Tool* t) { return t->shaped_by_menu; })) {
+        needs_.watch(*request.out);
+        listed_ = true;
     }
     json prompts = json::array();
     for (const auto& prompt : office_prompts())
         if (offers(prompt)) {
-            json entry = describe_prompt(prompt, options_.settings.locale);
+            json entry = describe_prompt(prompt, needs_.settings->locale);
             if (request.has().icons) entry["icons"] = icons_for(prompt.name);
             prompts.push_back(std::move(entry));
         }
@@ -60,7 +70,7 @@ Session::Reply Session::on_prompts_list(Request& request) {
     return result;
 }
 
-Session::Reply Session::on_prompts_get(Request& request) {
+MethodReply PromptsFeature::get(MethodRequest& request) {
     const auto name = request.params->find("name");
     if (name == request.params->end() || !name->is_string()) throw invalid_params("Invalid params: name must be a string");
     const Prompt* prompt = prompt_named(name->get<std::string>());
@@ -72,7 +82,7 @@ Session::Reply Session::on_prompts_get(Request& request) {
     const json arguments = given == request.params->end() || given->is_null() ? json::object() : *given;
     if (const auto problem = prompt_arguments_problem(*prompt, arguments); !problem.empty())
         throw invalid_params("Invalid params: " + problem);
-    json result = render_prompt(*prompt, arguments, options_.store(), options_.settings.locale);
+    json result = render_prompt(*prompt, arguments, needs_.store(), needs_.settings->locale);
     if (request.modern) {
         result["ttlMs"] = 0;  // it reads the office as it is now
         result["cacheScope"] = "private";
@@ -97,7 +107,7 @@ std::vector<std::string> argument_names(const Prompt& prompt) {
 
 }  // namespace
 
-Session::Reply Session::on_complete(Request& request) {
+MethodReply PromptsFeature::complete(MethodRequest& request) {
     const json& params = *request.params;
     const auto ref = params.find("ref");
     if (ref == params.end() || !ref->is_object()) throw invalid_params("Invalid params: ref must be an object");
@@ -130,18 +140,18 @@ Session::Reply Session::on_complete(Request& request) {
             throw ProtocolError{rpc::kInvalidParams, "Invalid params: unknown prompt \"" + prompt_name + "\"", json{{"name", prompt_name}}};
         takes = argument_names(*prompt);
         if (std::find(takes.begin(), takes.end(), name) != takes.end())
-            completion = complete_prompt_argument(name, typed, context, options_.store(), options_.now());
+            completion = complete_prompt_argument(name, typed, context, needs_.store(), needs_.now());
     } else if (type == "ref/resource") {
         const std::string& uri = string_member(*ref, "uri", "ref.uri");
         // A row's id is any number: offered nothing, like a quantity.
         for (const auto table : kRowTables)
-            if (tables_.count(table) && uri == row_template(table)) takes = {"id"};
+            if (needs_.tables->count(table) && uri == row_template(table)) takes = {"id"};
         if (uri == kResourceTemplate) takes = {"table", "after", "limit"};
         if (takes.empty())
             throw ProtocolError{rpc::kInvalidParams, "Invalid params: unknown resource template \"" + uri + "\"", json{{"uri", uri}}};
         if (name == "table") {
             std::vector<std::string> tables;
-            for (const auto table : tables_)
+            for (const auto table : *needs_.tables)
                 if (has_rows(table_info(table))) tables.emplace_back(table_info(table).name);
             completion = complete_from(tables, typed);
         }
