@@ -76,26 +76,24 @@ ResourcePage ResourcesFeature::visible_page(const MethodRequest& request, const 
     throw ProtocolError{rpc::kInvalidParams, problem.message, json{{"uri", uri}}};
 }
 
-MethodReply ResourcesFeature::list(MethodRequest& request) {
+namespace {
+// resources/list and resources/templates/list: one page, fixed for the server's life, and
+// following the token's profile (a shared cache must not hand it to another caller).
+MethodReply profile_list(const MethodRequest& request, const char* key, json items) {
     refuse_cursor(*request.params);
-    json result{{"resources", resource_list(tables_)}};
+    json result{{key, std::move(items)}};
     if (request.modern) {
         result["ttlMs"] = kResourceListTtlMs;
-        // The list depends on the token's profile: a shared cache must not hand it to another caller.
         result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
     }
     return result;
 }
+}  // namespace
+
+MethodReply ResourcesFeature::list(MethodRequest& request) { return profile_list(request, "resources", resource_list(tables_)); }
 
 MethodReply ResourcesFeature::templates(MethodRequest& request) {
-    refuse_cursor(*request.params);
-    json result{{"resourceTemplates", resource_templates(tables_)}};
-    if (request.modern) {
-        result["ttlMs"] = kResourceListTtlMs;
-        // The rows' templates follow the token's profile, as the list does.
-        result["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
-    }
-    return result;
+    return profile_list(request, "resourceTemplates", resource_templates(tables_));
 }
 
 MethodReply ResourcesFeature::read(MethodRequest& request) {
