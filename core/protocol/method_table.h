@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace office {
 
@@ -44,6 +45,18 @@ struct MethodRequest {
     // A tool's complete result (run_tool), written to the wire without building a json reply.
     std::optional<ToolResult> complete;
 };
+
+// Whether `served` (a session's tools) holds the tool `name`; and one the menu shapes (order_lunch).
+inline bool serves(const std::vector<const Tool*>& served, std::string_view name) {
+    for (const Tool* tool : served)
+        if (tool->name == name) return true;
+    return false;
+}
+inline bool serves_menu_tool(const std::vector<const Tool*>& served) {
+    for (const Tool* tool : served)
+        if (tool->shaped_by_menu) return true;
+    return false;
+}
 
 // A method's result, or nothing: a notification, or a call parked on a person. A refusal is
 // thrown as a ProtocolError (json_rpc.h).

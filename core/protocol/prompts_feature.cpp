@@ -37,7 +37,7 @@ bool PromptsFeature::menu_changed(bool watched) {
 bool PromptsFeature::offers(const Prompt& prompt) const {
     const auto& served = *needs_.tools;
     for (const auto& name : prompt.tools)
-        if (std::none_of(served.begin(), served.end(), [&](const Tool* tool) { return tool->name == name; })) return false;
+        if (!serves(served, name)) return false;
     // order_lunch is not offered while the menu is empty, and so neither is a prompt that orders.
     for (const auto* tool : served)
         if (tool->shaped_by_menu && std::find(prompt.tools.begin(), prompt.tools.end(), tool->name) != prompt.tools.end() &&
@@ -50,8 +50,7 @@ MethodReply PromptsFeature::list(MethodRequest& request) {
     if (const auto cursor = request.params->find("cursor"); cursor != request.params->end() && !cursor->is_null())
         throw invalid_params("Invalid params: unknown cursor (this list has one page)");
     // order-lunch comes and goes with the menu: a 2025 session that listed the prompts is told.
-    const auto& served = *needs_.tools;
-    if (!request.modern && !listed_ && std::any_of(served.begin(), served.end(), [](const Tool* t) { return t->shaped_by_menu; })) {
+    if (!request.modern && !listed_ && serves_menu_tool(*needs_.tools)) {
         needs_.watch(*request.out);
         listed_ = true;
     }

@@ -57,16 +57,6 @@ void ResourcesFeature::register_methods(MethodTable& table) {
     table.add("subscriptions/listen", Eras::Modern, [this](MethodRequest& request) { return listen(request); });
 }
 
-bool ResourcesFeature::serves(std::string_view tool) const {
-    const auto& served = *needs_.tools;
-    return std::any_of(served.begin(), served.end(), [&](const Tool* t) { return t->name == tool; });
-}
-
-bool ResourcesFeature::serves_menu_tool() const {
-    const auto& served = *needs_.tools;
-    return std::any_of(served.begin(), served.end(), [](const Tool* t) { return t->shaped_by_menu; });
-}
-
 ResourcePage ResourcesFeature::visible_page(const MethodRequest& request, const std::string& uri) const {
     UriProblem problem;
     const auto page = parse_office_uri(uri, problem);
@@ -103,7 +93,7 @@ MethodReply ResourcesFeature::read(MethodRequest& request) {
         // so for anyone else it is not found, like a hidden table. It is part of the binary:
         // reading it opens no database.
         const AppView* view = app_view(uri);
-        if (!view || !needs_.shows_apps(request) || !serves(view->tool))
+        if (!view || !needs_.shows_apps(request) || !serves(*needs_.tools, view->tool))
             throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
                                 json{{"uri", uri}}};
         json result{{"contents", json::array({app_view_contents(*view)})}};
@@ -248,12 +238,12 @@ MethodReply ResourcesFeature::listen(MethodRequest& request) {
     json honoured = json::object();
     if (const auto asked = filter->find("toolsListChanged"); asked != filter->end()) {
         if (!asked->is_boolean()) throw invalid_params("Invalid params: toolsListChanged must be a boolean");
-        listen.tools = asked->get<bool>() && serves_menu_tool();
+        listen.tools = asked->get<bool>() && serves_menu_tool(*needs_.tools);
         if (listen.tools) honoured["toolsListChanged"] = true;
     }
     if (const auto asked = filter->find("promptsListChanged"); asked != filter->end()) {
         if (!asked->is_boolean()) throw invalid_params("Invalid params: promptsListChanged must be a boolean");
-        listen.prompts = asked->get<bool>() && serves_menu_tool();
+        listen.prompts = asked->get<bool>() && serves_menu_tool(*needs_.tools);
         if (listen.prompts) honoured["promptsListChanged"] = true;
     }
     if (const auto asked = filter->find("resourceSubscriptions"); asked != filter->end()) {

@@ -69,8 +69,6 @@ private:
 
     // The page a visible office:// URI names; throws resource-not-found or invalid params.
     ResourcePage visible_page(const MethodRequest& request, const std::string& uri) const;
-    bool serves(std::string_view tool) const;
-    bool serves_menu_tool() const;
     bool prompts_watched() const;  // a 2025 client listed the prompts, or a listen asked for their changes
     void poll_changes(std::string& out);  // poll() without its boundary
     MethodReply list(MethodRequest& request);

@@ -146,8 +146,6 @@ private:
     // moment (nullptr while the menu is empty, so it is not offered), any other as registered.
     const Tool* find_tool(std::string_view name);
     const Tool* shaped(const Tool* tool, std::vector<MenuItem> menu);  // `tool` for `menu`
-    bool serves(std::string_view name) const;  // a tool of that name is served (no store read)
-    bool serves_menu_tool() const;
     // The request's client renders MCP Apps views (office_apps.h): declared in initialize (2025)
     // or in the request's envelope (2026-07-28), in a revision with structuredContent.
     bool shows_apps(const Request& request) const;

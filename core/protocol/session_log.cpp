@@ -42,7 +42,7 @@ void Session::finish_request(const Request& request, RequestLogEntry& e, const j
     if (options_.metrics && !e.notification) {
         const std::string_view method = request.served ? std::string_view(request.method) : "other";
         const std::string_view tool =
-            request.tool.empty() ? std::string_view() : serves(request.tool) ? request.tool : "other";
+            request.tool.empty() ? std::string_view() : serves(tools_, request.tool) ? request.tool : "other";
         options_.metrics->operation(method, tool, e.outcome, e.code, e.duration_us);
     }
     Logger* logger = options_.logger;

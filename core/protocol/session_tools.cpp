@@ -43,7 +43,7 @@ Session::Reply Session::on_tools_list(Request& request) {
     // The menu shapes order_lunch (core/office/tool.h): read it for every list, so a change by
     // anyone is in the next one; nothing else a list shows can change during a session.
     std::vector<MenuItem> menu;
-    if (serves_menu_tool()) {
+    if (serves_menu_tool(tools_)) {
         menu = options_.store().menu();
         if (!request.modern && !tools_watch_) {
             resources_.start_watch(*request.out);
@@ -65,7 +65,7 @@ Session::Reply Session::on_tools_list(Request& request) {
         cached = {menu, json{{"tools", std::move(tools)}}};
         if (request.modern) {
             // A list the menu shapes may change with it: a client's copy is fresh for a second.
-            cached.list["ttlMs"] = serves_menu_tool() ? kMenuToolsTtlMs : kToolsTtlMs;
+            cached.list["ttlMs"] = serves_menu_tool(tools_) ? kMenuToolsTtlMs : kToolsTtlMs;
             // A token's profile shapes the list: a shared cache must not hand it to another caller.
             cached.list["cacheScope"] = request.caller.principal.empty() ? "public" : "private";
         }
@@ -73,21 +73,9 @@ Session::Reply Session::on_tools_list(Request& request) {
     return cached.list;
 }
 
-bool Session::serves(std::string_view name) const {
-    for (const auto* tool : tools_)
-        if (tool->name == name) return true;
-    return false;
-}
-
 bool Session::shows_apps(const Request& request) const {
     if (request.modern) return request.has().structured_content && declares_apps(*request.capabilities);
     return legacy_ && legacy_->apps;
-}
-
-bool Session::serves_menu_tool() const {
-    for (const auto* tool : tools_)
-        if (tool->shaped_by_menu) return true;
-    return false;
 }
 
 const Tool* Session::shaped(const Tool* tool, std::vector<MenuItem> menu) {
