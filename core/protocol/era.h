@@ -30,6 +30,7 @@ struct Revision {
 inline constexpr std::string_view kMetaVersion = "io.modelcontextprotocol/protocolVersion";
 inline constexpr std::string_view kMetaCapabilities = "io.modelcontextprotocol/clientCapabilities";
 inline constexpr std::string_view kMetaClientInfo = "io.modelcontextprotocol/clientInfo";
+inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";  // on every result
 
 // Oldest first; the last row is the stateless revision.
 inline constexpr Revision kRevisions[] = {

@@ -32,6 +32,10 @@ struct MethodRequest {
     Caller caller;  // who asks, in which era ("" until dispatch decides) and protocol version
     const json* capabilities = &method_detail::kNoParams;  // the client's, for this request; points into the message
     const Revision& has() const { return revision(caller.protocol_version); }  // what its revision has
+    // What its client takes, as its era declares it: a form (elicitation), only for a caller who
+    // may approve; MCP Apps views (office_apps.h), in a revision with structuredContent.
+    bool forms = false;
+    bool apps = false;
     std::string* out = nullptr;  // for requests the session itself sends (legacy elicitation)
     // What the transport said about the message (transport.h); empty inside a batch.
     std::string_view idempotency_key;

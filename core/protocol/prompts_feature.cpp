@@ -9,12 +9,6 @@
 
 namespace office {
 
-namespace {
-
-ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
-
-}  // namespace
-
 void PromptsFeature::register_methods(MethodTable& table) {
     using Eras = MethodTable::Eras;
     table.add("prompts/list", Eras::Both, [this](MethodRequest& request) { return list(request); });

@@ -13,7 +13,6 @@ namespace office {
 namespace {
 
 inline constexpr std::string_view kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
-inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 // The resource list and the template are fixed for a server's life, like its tools; rows change
 // with every write (here or in another process), so a page is fresh for a second only: enough
 // to spare a burst of identical reads, and the change notifications say when to read again.
@@ -21,8 +20,6 @@ inline constexpr std::int64_t kResourceListTtlMs = 3'600'000;
 inline constexpr std::int64_t kResourceReadTtlMs = 1'000;
 // 2025 eras answer an unknown resource with -32002; 2026-07-28 with -32602 (server/resources).
 inline constexpr int kResourceNotFoundLegacy = -32002;
-
-ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
 // The page of a table the request asks for: params.uri must be a string.
 const std::string& uri_param(const json& params) {
@@ -93,7 +90,7 @@ MethodReply ResourcesFeature::read(MethodRequest& request) {
         // so for anyone else it is not found, like a hidden table. It is part of the binary:
         // reading it opens no database.
         const AppView* view = app_view(uri);
-        if (!view || !needs_.shows_apps(request) || !serves(*needs_.tools, view->tool))
+        if (!view || !request.apps || !serves(*needs_.tools, view->tool))
             throw ProtocolError{request.modern ? rpc::kInvalidParams : kResourceNotFoundLegacy, "Resource not found",
                                 json{{"uri", uri}}};
         json result{{"contents", json::array({app_view_contents(*view)})}};

@@ -30,7 +30,6 @@ public:
         Logger* logger = nullptr;
         const std::vector<std::string>* profile;  // the tools the session was asked to serve (SessionOptions::tools)
         const std::vector<const Tool*>* tools;    // the tools it serves
-        std::function<bool(const MethodRequest&)> shows_apps;  // the request's client renders MCP Apps views
         std::function<bool()> tools_listed;  // a 2025 client listed tools the menu shapes: tell it when they change
         PromptsFeature* prompts;             // whose list follows the menu too
         const json* server_info;             // what a listen's completion result carries as serverInfo

@@ -1,9 +1,10 @@
-#include "session_internal.h"
+#include "session.h"
 
 #include "contained.h"
+#include "icons.h"
 #include "office_apps.h"
-#include "office_store.h"
 #include "office_version.h"
+#include "tool_reply.h"
 #include "utf8.h"
 
 #include <algorithm>
@@ -11,9 +12,49 @@
 
 namespace office {
 
-using namespace session_internal;
-
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// What the log line of a call parked on a person is given as its reply: not a notification,
+// answered later (its id is the request's).
+const json kReplyLater = nullptr;
+
+// params._meta.traceparent when it is a string (core/support/trace.h judges it), else "".
+std::string_view traceparent_of(const json& params) {
+    const json* meta = find_member(params, "_meta");
+    const json* value = meta && meta->is_object() ? find_member(*meta, kTraceparent) : nullptr;
+    return value && value->is_string() ? std::string_view(value->get_ref<const std::string&>()) : std::string_view();
+}
+
+// `with_icons`: where a client learns who the server is (initialize, server/discover), and only
+// in the revisions that have icons.
+json server_info(std::string_view version, bool with_icons = false) {
+    json info{{"name", kServerName}, {"version", server_version()}};
+    if (revision(version).titles) info["title"] = "Office";
+    if (with_icons && revision(version).icons) info["icons"] = server_icons();
+    return info;
+}
+
+// The serverInfo every 2026-07-28 result carries in its _meta.
+const json& modern_server_info() {
+    static const json info = server_info(kModernVersion);
+    return info;
+}
+
+// modern_server_info() as dump() writes it: the direct reply copies it (ToolReplyShape).
+std::string_view modern_server_info_text() {
+    static const std::string text = modern_server_info().dump(-1, ' ', false, json::error_handler_t::replace);
+    return text;
+}
+
+// A form is possible when elicitation is declared without modes (form only) or with form.
+bool declares_form_elicitation(const json& capabilities) {
+    if (!capabilities.is_object()) return false;
+    const auto it = capabilities.find("elicitation");
+    if (it == capabilities.end() || !it->is_object()) return false;
+    return it->empty() || it->contains("form");
+}
 
 constexpr std::string_view kInstructions =
     "Office tools for a small practice: find customers, see free appointment slots and book "
@@ -58,28 +99,32 @@ SessionOptions with_defaults(SessionOptions options) {
 
 Session::Session(SessionOptions options)
     : options_(with_defaults(std::move(options))),
+      tools_(served_tools(options_.tools, options_.admin),
+             {.store = options_.store,
+              .sealer = options_.sealer,
+              .now = options_.now,
+              .settings = &options_.settings,
+              .may_approve = options_.may_approve,
+              .limits_as_errors = options_.limits_as_errors,
+              .log = &log_,
+              .handled = &handled_,
+              .watch = [this](std::string& out) { resources_.start_watch(out); }}),
+      log_(options_.logger, options_.metrics, &tools_.served()),
       tasks_(options_.store, options_.now),
       resources_({.store = options_.store,
                   .now = options_.now,
                   .logger = options_.logger,
                   .profile = &options_.tools,
-                  .tools = &tools_,
-                  .shows_apps = [this](const Request& request) { return shows_apps(request); },
-                  .tools_listed = [this] { return tools_watch_; },
+                  .tools = &tools_.served(),
+                  .tools_listed = [this] { return tools_.listed_by_legacy_client(); },
                   .prompts = &prompts_,
                   .server_info = &modern_server_info()}),
       prompts_({.store = options_.store,
                 .now = options_.now,
                 .settings = &options_.settings,
-                .tools = &tools_,
+                .tools = &tools_.served(),
                 .tables = &resources_.tables(),
                 .watch = [this](std::string& out) { resources_.watch_prompts(out); }}) {
-    for (const auto& tool : office_tools()) {
-        // The admin right brings every admin tool, whatever the profile; nothing else does.
-        bool enabled = tool.admin ? options_.admin : options_.tools.empty();
-        for (const auto& name : options_.tools) enabled = enabled || (!tool.admin && name == tool.name);
-        if (enabled) tools_.push_back(&tool);
-    }
     register_methods();
 }
 
@@ -95,7 +140,7 @@ void Session::handle_overlong_line(std::size_t cap, std::string& out) {
     const auto started = Clock::now();
     const json error = make_error(nullptr, rpc::kInvalidRequest,
                                   "Message too large: a line may hold at most " + std::to_string(cap) + " bytes");
-    log_request(Request{}, &error, started);
+    log_.answered(Request{}, &error, started);
     append_line(out, error);
 }
 
@@ -113,7 +158,7 @@ Handled Session::handle(const Incoming& incoming, std::string& out, std::chrono:
     // A line refused as a whole: one answer, one log line, no method known.
     const auto refuse_line = [&](int code, std::string_view text) {
         const json error = make_error(nullptr, code, text);
-        log_request(Request{}, &error, started);
+        log_.answered(Request{}, &error, started);
         answer_whole(out, error);
     };
     if (message.is_discarded()) {
@@ -128,7 +173,7 @@ Handled Session::handle(const Incoming& incoming, std::string& out, std::chrono:
         const json* id = find_member(message, "id");
         const json error = make_error(id ? *id : json(), rpc::kInvalidRequest,
                                       "Invalid Request: the message nests deeper than " + std::to_string(kMaxNesting) + " levels");
-        log_request(Request{}, &error, started);
+        log_.answered(Request{}, &error, started);
         answer_whole(out, error);
         return handled_;
     }
@@ -175,7 +220,7 @@ void Session::handle_message(const json& message, std::string& out, json* batch_
     const json* id = find_member(message, "id");
     const bool answerable = id && is_valid_id(*id) && find_member(message, "method");
     const json error = make_error(answerable ? *id : json(), rpc::kInternalError, "Internal error: " + *failure);
-    contain([&] { log_request(request, &error, started); });
+    contain([&] { log_.answered(request, &error, started); });
     if (!answerable) return;
     if (batch_replies) batch_replies->push_back(error);
     else answer_whole(out, error);
@@ -185,7 +230,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
     std::string& out = *request.out;
     // Every answer leaves here, so every answer gets its log line.
     const auto reply = [&](json r) {
-        log_request(request, &r, started);
+        log_.answered(request, &r, started);
         if (batch_replies) batch_replies->push_back(std::move(r));
         else answer_whole(out, r);
     };
@@ -205,7 +250,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
     }
     if (method_it == message.end()) {
         if (has_id && (message.contains("result") || message.contains("error"))) {
-            handle_response(message, out);
+            tools_.answer(message, out);
             return;
         }
         reply(make_error(id, rpc::kInvalidRequest, "Invalid Request: no method"));
@@ -233,13 +278,13 @@ void Session::answer_message(const json& message, Request& request, json* batch_
 
         Reply reply_result = dispatch(request);
         if (notification) {
-            log_request(request, nullptr, started);
+            log_.answered(request, nullptr, started);
             return;
         }
         if (!reply_result) {
             // An open subscriptions/listen: answered later, logged now. (A legacy call parked on
             // elicitation/create gets its one line with the answer; asking was an event.)
-            if (request.method == "subscriptions/listen") log_request(request, &kReplyLater, started);
+            if (request.method == "subscriptions/listen") log_.answered(request, &kReplyLater, started);
             return;
         }
         if (request.complete) {
@@ -252,7 +297,7 @@ void Session::answer_message(const json& message, Request& request, json* batch_
             if (batch_replies) {
                 reply(tool_reply(id, *request.complete, shape));
             } else {
-                log_complete(request, started);
+                log_.completed(request, started);
                 append_tool_reply(out, id, *request.complete, shape);
             }
             return;
@@ -265,12 +310,12 @@ void Session::answer_message(const json& message, Request& request, json* batch_
         reply(make_result(id, std::move(result)));
     } catch (const ProtocolError& e) {
         if (!notification) reply(make_error(id, e.code, e.message, e.data));
-        else log_request(request, nullptr, started);
+        else log_.answered(request, nullptr, started);
     } catch (const StoreError& e) {
         handled_.unavailable = e.unavailable;
         if (options_.metrics) options_.metrics->store_error();
         if (!notification) reply(make_error(id, rpc::kInternalError, e.what()));
-        else log_request(request, nullptr, started);
+        else log_.answered(request, nullptr, started);
     }
 }
 
@@ -313,8 +358,12 @@ Session::Reply Session::dispatch(Request& request) {
             throw invalid_params(std::string("Invalid params: _meta[\"") + std::string(kMetaCapabilities) + "\"] must be an object");
         request.caller.protocol_version = std::string(kModernVersion);
         request.capabilities = &*caps;
+        request.forms = options_.may_approve && declares_form_elicitation(*caps);
+        request.apps = request.has().structured_content && declares_apps(*caps);
     } else if (legacy_) {
         request.caller = legacy_->caller;
+        request.forms = legacy_->forms;
+        request.apps = legacy_->apps;
     } else {
         request.caller.era = "legacy";  // initialize, or ping before it
         request.caller.principal = options_.principal;
@@ -336,10 +385,9 @@ void Session::register_methods() {
     methods_.add("notifications/initialized", Eras::Legacy, own(&Session::on_initialized));
     methods_.add("ping", Eras::Legacy, own(&Session::on_ping));
     methods_.add("server/discover", Eras::Modern, own(&Session::on_discover));
-    methods_.add("tools/list", Eras::Both, own(&Session::on_tools_list));  // session_tools.cpp
-    methods_.add("tools/call", Eras::Both, own(&Session::on_tools_call));
     methods_.add("notifications/cancelled", Eras::Both, own(&Session::on_cancelled));
     methods_.add("logging/setLevel", Eras::Legacy, own(&Session::on_set_level));
+    tools_.register_methods(methods_);      // tools/list, tools/call (tools_feature.h)
     resources_.register_methods(methods_);  // resources/*, subscriptions/listen (resources_feature.h)
     prompts_.register_methods(methods_);    // prompts/list, prompts/get, completion/complete (prompts_feature.h)
     tasks_.register_methods(methods_);      // tasks/get, tasks/update, tasks/cancel (tasks_feature.h)
@@ -357,8 +405,8 @@ Session::Reply Session::on_initialize(Request& request) {
     caller.era = "legacy";
     caller.protocol_version = is_legacy_version(wanted) ? wanted : std::string(kLatestLegacyVersion);
     const auto caps = p.find("capabilities");
-    legacy.can_elicit = options_.may_approve && revision(caller.protocol_version).elicitation && caps != p.end() &&
-                        declares_form_elicitation(*caps);
+    legacy.forms = options_.may_approve && revision(caller.protocol_version).elicitation && caps != p.end() &&
+                   declares_form_elicitation(*caps);
     legacy.apps = revision(caller.protocol_version).structured_content && caps != p.end() && declares_apps(*caps);
     const auto info = p.find("clientInfo");
     client_identity(info == p.end() ? json() : *info, caller.name, caller.version);
@@ -413,12 +461,7 @@ Session::Reply Session::on_cancelled(Request& request) {
     if (it == request.params->end()) return std::nullopt;
     // An open subscriptions/listen ends here on stdio: nothing more is sent for it.
     resources_.cancel_listen(*it);
-    for (auto p = parked_.begin(); p != parked_.end(); ++p) {
-        if (p->second->original_id == *it) {
-            parked_.erase(p);
-            break;
-        }
-    }
+    tools_.cancel(*it);  // a legacy call waiting on a person
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 // writes the same bytes straight into the output line without building the value (issue 16:
 // building, dumping and freeing the json cost about a fifth of an order_lunch call).
 
+#include "era.h"
 #include "json_rpc.h"
 #include "tool.h"
 
@@ -23,6 +24,11 @@ struct ToolReplyShape {
     // Empty: append_tool_reply dumps *server_info itself.
     std::string_view server_info_text = {};
 };
+
+// What a tool's reply carries in the revision that `has` (without the 2026-07-28 serverInfo).
+inline ToolReplyShape reply_shape(const Revision& has) {
+    return {.structured_content = has.structured_content, .resource_links = has.resource_links};
+}
 
 // A tool's result as a CallToolResult: content, isError, and structuredContent and the links
 // where the era has them (not resultType or _meta: the reply adds those).

@@ -29,6 +29,7 @@ struct ProtocolError {
     std::string message;
     json data = nullptr;
 };
+inline ProtocolError invalid_params(std::string message) { return {rpc::kInvalidParams, std::move(message)}; }
 
 // Appends `message` as exactly one line (compact JSON + '\n'). Strings that are not valid
 // UTF-8 are repaired with U+FFFD instead of throwing.

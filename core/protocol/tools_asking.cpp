@@ -1,16 +1,14 @@
-#include "session_internal.h"
+#include "tools_feature.h"
 
 #include "contained.h"
-#include "office_store.h"
+#include "tool_reply.h"
 
 namespace office {
-
-using namespace session_internal;
 
 // ---- 2026-07-28: input_required, answered by a retry carrying inputResponses and the sealed
 // requestState (request_state.h). Nothing waits on the server: the state carries the question.
 
-void Session::open_answers(const json& p, const Tool& tool, const json& arguments, CallContext& ctx, const Request& request) {
+void ToolsFeature::open_answers(const json& p, const Tool& tool, const json& arguments, CallContext& ctx, const MethodRequest& request) {
     // Round two of a modern input_required call: the state must be one this server sealed,
     // for this tool and these arguments, unexpired and unused, answering exactly what was asked.
     const auto responses_it = p.find("inputResponses");
@@ -20,10 +18,10 @@ void Session::open_answers(const json& p, const Tool& tool, const json& argument
     if (has_responses || has_state) {
         if (!request.modern || !has_responses || !has_state || !state_it->is_string() || !responses_it->is_object())
             throw invalid_request_state();
-        const auto claims = options_.sealer().open(state_it->get_ref<const std::string&>(), options_.now());
+        const auto claims = needs_.sealer().open(state_it->get_ref<const std::string&>(), needs_.now());
         if (!claims || claims->tool != tool.name || claims->args_digest != args_digest(arguments))
             throw invalid_request_state();
-        if (options_.store().request_state_used(claims->nonce)) throw invalid_request_state();
+        if (needs_.store().request_state_used(claims->nonce)) throw invalid_request_state();
         // The state is good, the answer is not where the question was: say which key is missing
         // (the state is not spent, so the client can send it again with the answer).
         if (!responses_it->contains(claims->input_key))
@@ -36,13 +34,13 @@ void Session::open_answers(const json& p, const Tool& tool, const json& argument
         ctx.asks = claims->asks;
         // The client has answered a form, whatever this retry declares; a caller who may not
         // approve cannot have been handed one, so its answer is not taken (the refund is queued).
-        ctx.can_elicit = options_.may_approve;
+        ctx.can_elicit = needs_.may_approve;
     }
 }
 
 // A tool needs a person's answer: asked the way the request's era asks.
-Session::Reply Session::ask_person(const Tool& tool, const json& arguments, const CallContext& ctx, const InputRequired& ask,
-                                   Request& request) {
+MethodReply ToolsFeature::ask_person(const Tool& tool, const json& arguments, const CallContext& ctx, const InputRequired& ask,
+                                     MethodRequest& request) {
     json form{{"message", ask.message}, {"requestedSchema", ask.requested_schema}};
     if (request.modern) {
         form = json{{"mode", "form"}, {"message", ask.message}, {"requestedSchema", ask.requested_schema}};
@@ -53,17 +51,15 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
         claims.asks = ctx.asks + 1;
         return json{{"resultType", "input_required"},
                     {"inputRequests", {{ask.key, {{"method", "elicitation/create"}, {"params", std::move(form)}}}}},
-                    {"requestState", options_.sealer().seal(std::move(claims), options_.now())}};
+                    {"requestState", needs_.sealer().seal(std::move(claims), needs_.now())}};
     }
     // Legacy: ask the client ourselves and park the call until its answer arrives. A call sent
     // as a notification has nobody to answer, so no person is asked on its behalf.
     if (request.id.is_null()) return std::nullopt;
     if (parked_.size() >= kMaxParkedCalls) {
         // A client that never answers must not make us hold its calls without end.
-        request.outcome = Outcome::ToolError;
-        request.problem = std::to_string(parked_.size()) + " forms already wait for a person's answer, so " + tool.name +
-                          " did nothing; answer or cancel one of them first.";
-        return tool_result({request.problem, nullptr, true}, request);
+        return tool_error(request, std::to_string(parked_.size()) + " forms already wait for a person's answer, so " +
+                                       tool.name + " did nothing; answer or cancel one of them first.");
     }
     if (request.has().form_mode) form["mode"] = "form";
     const std::string our_id = "elicit-" + std::to_string(next_elicitation_++);
@@ -73,7 +69,7 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
     parked_[our_id] = std::make_unique<Parked>(
         Parked{request.id, &tool, arguments, ask.key, request.caller, ctx.asks + 1, std::move(idempotency)});
     // The call's one request line comes with its answer; asking is an event of its own.
-    if (Logger* logger = options_.logger; logger && logger->enabled(LogLevel::Info))
+    if (Logger* logger = needs_.log->logger(); logger && logger->enabled(LogLevel::Info))
         logger->event(LogLevel::Info, "elicitation",
                       nlohmann::ordered_json{{"id", request.id},
                                              {"era", request.caller.era},
@@ -89,9 +85,7 @@ Session::Reply Session::ask_person(const Tool& tool, const json& arguments, cons
 
 // ---- 2025: elicitation/create, sent by the server; the call is parked until the answer comes.
 
-void Session::end_of_input() { parked_.clear(); }
-
-void Session::handle_response(const json& message, std::string& out) {
+void ToolsFeature::answer(const json& message, std::string& out) {
     const json* id = find_member(message, "id");
     const auto it = id && id->is_string() ? parked_.find(id->get_ref<const std::string&>()) : parked_.end();
     if (it == parked_.end()) return;  // a response to nothing we asked: ignored
@@ -99,8 +93,8 @@ void Session::handle_response(const json& message, std::string& out) {
     parked_.erase(it);
 
     // The original call's log line, second round: timed from the client's answer.
-    const auto started = Clock::now();
-    Request request;
+    const auto started = RequestLog::Clock::now();
+    MethodRequest request;
     request.id = parked->original_id;
     request.method = "tools/call";
     request.served = true;
@@ -111,41 +105,35 @@ void Session::handle_response(const json& message, std::string& out) {
     request.params = &params;
     request.out = &out;
     const auto answer_with = [&](json reply) {
-        log_request(request, &reply, started);
+        needs_.log->answered(request, &reply, started);
         append_line(out, reply);
     };
     const auto resume = [&] {
         try {
-            Reply result;
+            MethodReply result;
             const auto answer = message.find("result");
             if (answer == message.end() || !answer->is_object()) {
-                request.outcome = Outcome::ToolError;
-                request.problem = "The person could not be asked (the client answered the form request with an error), so " +
-                                  parked->tool->name + " did nothing.";
-                result = tool_result({request.problem, nullptr, true}, request);
+                result = tool_error(request, "The person could not be asked (the client answered the form request with an error), so " +
+                                                 parked->tool->name + " did nothing.");
             } else {
                 const json responses{{parked->key, *answer}};
-                CallContext ctx;
-                ctx.store = options_.store;
-                ctx.now = options_.now;
-                ctx.caller = parked->caller;
-                ctx.locale = options_.settings.locale;
+                CallContext ctx = context(parked->caller);
                 ctx.can_elicit = true;
                 ctx.route = Route::Elicitation;
                 ctx.asks = parked->asks;
                 ctx.input_responses = &responses;
                 if (parked->idempotency) ctx.idempotency = &*parked->idempotency;
-                result = run_tool(*parked->tool, parked->arguments, ctx, request);
+                result = run(*parked->tool, parked->arguments, ctx, request);
             }
             if (request.complete) {
-                log_complete(request, started);
+                needs_.log->completed(request, started);
                 append_tool_reply(out, request.id, *request.complete, reply_shape(request.has()));
             } else if (result) answer_with(make_result(request.id, std::move(*result)));
             // else asked again: ask_person logged that, and the answer brings the request's line
         } catch (const ProtocolError& e) {
             answer_with(make_error(request.id, e.code, e.message, e.data));
         } catch (const StoreError& e) {
-            handled_.unavailable = e.unavailable;
+            needs_.handled->unavailable = e.unavailable;
             answer_with(make_error(request.id, rpc::kInternalError, e.what()));
         }
     };
@@ -153,10 +141,19 @@ void Session::handle_response(const json& message, std::string& out) {
     const std::size_t out_mark = out.size();
     const auto failure = contain(resume);
     if (!failure) return;
-    handled_.failed = true;
+    needs_.handled->failed = true;
     out.resize(out_mark);
     const json error = make_error(request.id, rpc::kInternalError, "Internal error: " + *failure);
     contain([&] { answer_with(error); });
+}
+
+void ToolsFeature::cancel(const json& id) {
+    for (auto p = parked_.begin(); p != parked_.end(); ++p) {
+        if (p->second->original_id == id) {
+            parked_.erase(p);
+            return;
+        }
+    }
 }
 
 }  // namespace office

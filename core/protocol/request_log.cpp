@@ -1,11 +1,9 @@
-#include "session_internal.h"
+#include "request_log.h"
 
 namespace office {
 
-using namespace session_internal;
-
-void Session::log_request(const Request& request, const json* reply, Clock::time_point started) {
-    if (!options_.logger && !options_.metrics) return;
+void RequestLog::answered(const MethodRequest& request, const json* reply, Clock::time_point started) const {
+    if (!logger_ && !metrics_) return;
     RequestLogEntry e;
     e.notification = reply == nullptr;
     const auto error = reply && reply->is_object() ? reply->find("error") : json::const_iterator();
@@ -23,29 +21,29 @@ void Session::log_request(const Request& request, const json* reply, Clock::time
         const auto it = reply->find("id");
         id = it != reply->end() ? &*it : nullptr;  // what was answered
     }
-    finish_request(request, e, id, started);
+    finish(request, e, id, started);
 }
 
-void Session::log_complete(const Request& request, Clock::time_point started) {
-    // As log_request with a result reply: it has the request's id and no error.
-    if (!options_.logger && !options_.metrics) return;
+void RequestLog::completed(const MethodRequest& request, Clock::time_point started) const {
+    // As answered() with a result reply: it has the request's id and no error.
+    if (!logger_ && !metrics_) return;
     RequestLogEntry e;
     e.outcome = request.outcome;
     e.problem = request.problem;
     e.replayed = request.complete && request.complete->replayed;
-    finish_request(request, e, &request.id, started);
+    finish(request, e, &request.id, started);
 }
 
-void Session::finish_request(const Request& request, RequestLogEntry& e, const json* id, Clock::time_point started) {
+void RequestLog::finish(const MethodRequest& request, RequestLogEntry& e, const json* id, Clock::time_point started) const {
     e.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
     // Bounded labels: what this server does not serve is "other" (a client names methods and tools).
-    if (options_.metrics && !e.notification) {
+    if (metrics_ && !e.notification) {
         const std::string_view method = request.served ? std::string_view(request.method) : "other";
         const std::string_view tool =
-            request.tool.empty() ? std::string_view() : serves(tools_, request.tool) ? request.tool : "other";
-        options_.metrics->operation(method, tool, e.outcome, e.code, e.duration_us);
+            request.tool.empty() ? std::string_view() : serves(*tools_, request.tool) ? request.tool : "other";
+        metrics_->operation(method, tool, e.outcome, e.code, e.duration_us);
     }
-    Logger* logger = options_.logger;
+    Logger* logger = logger_;
     if (!logger || !logger->enabled(Logger::level_of(e))) return;  // nothing more is computed for a filtered line
     e.id = id && !id->is_null() ? id : nullptr;
     e.era = request.caller.era;
