@@ -151,7 +151,7 @@ int run_approvals_command(const Options& o) {
             std::fprintf(outcome.ok ? stdout : stderr, "%s%s\n", outcome.ok ? "" : "office-mcp: ", outcome.sentence.c_str());
             return outcome.ok ? 0 : 1;
         }
-        std::fputs(office::approvals_table(store->approval_requests()).c_str(), stdout);
+        std::fputs(office::approvals_table(store->money().approval_requests()).c_str(), stdout);
     } catch (const office::StoreError& e) {
         fail(e.what());
     }

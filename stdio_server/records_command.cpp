@@ -75,7 +75,7 @@ std::string read_all(const std::string& path) {
 std::vector<office::Customer> all_customers(OfficeStore& store) {
     std::vector<office::Customer> all;
     for (std::int64_t after = 0;;) {
-        const auto page = store.customers_after(after, 1000);
+        const auto page = store.customers().customers_after(after, 1000);
         all.insert(all.end(), page.begin(), page.end());
         if (page.size() < 1000) return all;
         after = page.back().id;
@@ -87,7 +87,7 @@ int list_customers(const Options& o) {
     std::vector<std::vector<std::string>> rows{{"ID", "NAME", "EMAIL"}};
     std::string more;
     if (o.records.query) {
-        const auto page = store->find_customers(*o.records.query);
+        const auto page = store->customers().find_customers(*o.records.query);
         for (const auto& c : page.customers) rows.push_back({std::to_string(c.id), c.name, c.email});
         if (page.more > 0)
             more = (page.more_exact ? "" : "more than ") + std::to_string(page.more) + " more match; a longer --query finds fewer.\n";
@@ -159,13 +159,13 @@ int import_customers(const Options& o) {
         office::WriteTransaction tx(*store);
         std::int64_t added = 0, skipped = 0, updated = 0, first_id = 0, last_id = 0;
         for (const auto& c : csv.customers) {
-            const auto result = store->add_customer(c.name, c.email);
+            const auto result = store->customers().add_customer(c.name, c.email);
             if (result.added) {
                 ++added;
                 last_id = result.customer.id;
                 if (first_id == 0) first_id = last_id;
             } else if (o.records.update && result.customer.name != c.name) {
-                store->update_customer({result.customer.id, c.name, result.customer.email});
+                store->customers().update_customer({result.customer.id, c.name, result.customer.email});
                 ++updated;
             } else {
                 ++skipped;
@@ -193,7 +193,7 @@ int import_customers(const Options& o) {
         tx.commit();
         std::printf("%s\n", sentence.c_str());
         constexpr std::int64_t kMany = 1000;  // customers written at once for which the search is made compact again
-        if (added + updated >= kMany) store->optimize_customer_search();
+        if (added + updated >= kMany) store->customers().optimize_customer_search();
         return 0;
     } catch (const office::StoreError& e) {
         fail(e.what());
@@ -228,7 +228,7 @@ int run_invoices_command(const Options& o) {
         auto store = open_store(o);
         std::vector<std::vector<std::string>> rows{{"ID", "CUSTOMER", "NAME", "AMOUNT", "STATUS", "REFUNDED", "LEFT"}};
         for (std::int64_t after = 0;;) {
-            const auto page = store->invoices_after(after, 1000, o.records.customer.value_or(0));
+            const auto page = store->money().invoices_after(after, 1000, o.records.customer.value_or(0));
             for (const auto& i : page)
                 rows.push_back({std::to_string(i.id), std::to_string(i.customer_id), i.customer, office::format_cents(i.cents), i.status,
                                 office::format_cents(i.refunded), office::format_cents(i.left())});
@@ -254,7 +254,7 @@ int run_menu_command(const Options& o) {
     const std::string& what = o.command[1];
     if (what == "list") {
         auto store = open_store(o);
-        const auto menu = store->menu();
+        const auto menu = store->lunch().menu();
         if (menu.empty()) {
             std::printf("The menu is empty: order_lunch is not offered (office-mcp menu add NAME [--price 4.50]).\n");
             return 0;
@@ -278,7 +278,7 @@ int run_office_command(const Options& o) {
         });
     }
     auto store = open_store(o);
-    const auto settings = store->office_settings();
+    const auto settings = store->calendar().office_settings();
     try {
         office::OfficeCalendar calendar(*store, office::system_now());
         std::printf("Office:     %s\n", settings.name.empty() ? "(no name: office set --name NAME)" : settings.name.c_str());
@@ -305,7 +305,7 @@ int run_hours_command(const Options& o) {
     }
     if (what == "open") return change(o, [&](OfficeStore& s, const AuditEntry& by) { return office::open_day(s, by, o.command[2]); });
     auto store = open_store(o);
-    const auto hours = store->opening_hours();
+    const auto hours = store->calendar().opening_hours();
     if (hours.empty()) {
         std::printf("No opening hours: the office offers only the slots it holds (hours set mon-fri 09:00-17:00 --slot 30).\n");
     } else {
@@ -318,7 +318,7 @@ int run_hours_command(const Options& o) {
         }
         std::fputs(office::text_table(rows).c_str(), stdout);
     }
-    const auto closed = store->closures();
+    const auto closed = store->calendar().closures();
     for (const auto& c : closed) std::printf("Closed on %s%s\n", c.day.c_str(), c.reason.empty() ? "" : (" (" + c.reason + ")").c_str());
     return 0;
 }

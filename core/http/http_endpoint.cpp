@@ -191,7 +191,7 @@ void Endpoint::answer_metrics(const Request& request, Response& response) {
     gauges.sse_streams = static_cast<std::int64_t>(streams_.size() + get_streams_.size() + listens_.size());
     if (options_.open_connections) gauges.http_connections = options_.open_connections();
     try {
-        gauges.approvals_waiting = options_.store->pending_approvals();
+        gauges.approvals_waiting = options_.store->money().pending_approvals();
     } catch (const StoreError&) {
         metrics_.store_error();  // the rest is still worth scraping; the gauge is left out
     }

@@ -9,7 +9,7 @@ ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const
                                       const std::string& who_version, const std::string& at, Locale locale) {
     WriteTransaction tx(store);
     const auto& t = person_texts(locale);
-    const auto candidate = store.reopen_candidate(id);
+    const auto candidate = store.money().reopen_candidate(id);
     if (!candidate) return {false, fill(t.reopen_missing, {{"id", std::to_string(id)}})};
     const std::vector<std::pair<std::string_view, std::string>> values{
         {"id", std::to_string(id)},
@@ -19,7 +19,7 @@ ReopenOutcome reopen_approval_request(OfficeStore& store, std::int64_t id, const
     if (candidate->status != "declined") return {false, fill(t.reopen_not_declined, values)};
     if (candidate->left <= 0) return {false, fill(t.reopen_nothing_left, values)};
     if (candidate->other_pending) return {false, fill(t.reopen_other_pending, values)};
-    store.reopen_request(id);
+    store.money().reopen_request(id);
     const std::string request = "Approval request #" + std::to_string(id) + " for invoice " + std::to_string(candidate->invoice_id);
     store.append_audit(AuditEntry{0, at, who_name, who_version, "command", "", "refund_reopened", "invoice",
                                   candidate->invoice_id,

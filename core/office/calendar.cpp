@@ -71,14 +71,14 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b !
 OfficeCalendar::OfficeCalendar(OfficeStore& store, std::int64_t now)
     : store_(store),
       now_(now),
-      settings_(store.office_settings()),
+      settings_(store.calendar().office_settings()),
       zone_(TimeZone::load(settings_.time_zone.empty() ? machine_time_zone() : settings_.time_zone)),
       today_(civil_from_days(floor_div(now + zone_.offset_at(now), 86400))),
-      hours_(store.opening_hours()),
-      closures_(store.closures()) {}
+      hours_(store.calendar().opening_hours()),
+      closures_(store.calendar().closures()) {}
 
 std::string OfficeCalendar::icalendar(const std::string& version) const {
-    return bookings_icalendar(store_.bookings(), hours_, &zone_, {settings_.name, version, now_});
+    return bookings_icalendar(store_.calendar().bookings(), hours_, &zone_, {settings_.name, version, now_});
 }
 
 int OfficeCalendar::today_weekday() const { return weekday_of(days_from_civil(today_)); }
@@ -129,7 +129,7 @@ std::vector<OfferedSlot> OfficeCalendar::made_on(const CivilDate& day) const {
 std::vector<OfferedSlot> OfficeCalendar::free_on(const CivilDate& day, std::string& why_none) const {
     why_none.clear();
     const std::string text = day_text(day);
-    const auto rows = store_.slot_rows(text, text);
+    const auto rows = store_.calendar().slot_rows(text, text);
     std::vector<OfferedSlot> free;
     const std::int64_t days = days_from_civil(day);
     // Explicit slots (an office's own rows that the hours did not make): offered as they are.

@@ -41,7 +41,7 @@ Completion ordered(const std::vector<std::string>& values, const std::string& ty
 // finds them), those whose name starts with it first. The page is kCustomerPage customers; the
 // ones after it are counted by the store (up to kMoreCounted), so total is exact only then.
 Completion customer_names(OfficeStore& store, const std::string& typed) {
-    const CustomerPage page = store.find_customers(typed);
+    const CustomerPage page = store.customers().find_customers(typed);
     std::vector<std::string> names;
     for (const auto& c : page.customers) names.push_back(c.name);
     // Every customer on the page holds the text in its name or email: all are values.
@@ -64,7 +64,7 @@ Completion invoice_numbers(OfficeStore& store, const std::string& typed, const j
     const auto id = customer_named(store, customer->get<std::string>());
     if (!id) return {};
     std::vector<std::string> numbers;
-    for (const auto& invoice : store.invoices_of(*id))
+    for (const auto& invoice : store.money().invoices_of(*id))
         if (invoice.left() > 0 && std::to_string(invoice.id).starts_with(typed)) numbers.push_back(std::to_string(invoice.id));
     return ordered(numbers, typed);
 }
@@ -106,7 +106,7 @@ Completion complete_prompt_argument(const std::string& argument, const std::stri
     if (argument == "day") return free_days(store, typed, now);
     if (argument == "item") {
         std::vector<std::string> names;
-        for (const auto& item : store.menu()) names.push_back(item.name);
+        for (const auto& item : store.lunch().menu()) names.push_back(item.name);
         return complete_from(names, typed);
     }
     return {};  // quantity: any whole number

@@ -168,7 +168,7 @@ const Customer* unambiguous(const CustomerPage& page, const std::string& query) 
 
 WhoIs who_is(OfficeStore& store, const std::string& query, Locale locale, bool may_add) {
     if (all_digits(query)) return {query, "#" + query, fill(in(kCustomerId, locale), {query})};
-    const CustomerPage page = store.find_customers(query);
+    const CustomerPage page = store.customers().find_customers(query);
     if (const Customer* one = unambiguous(page, query)) {
         const auto id = std::to_string(one->id);
         return {id, one->name, fill(in(kCustomerFound, locale), {id, one->name, one->email})};
@@ -231,10 +231,10 @@ std::size_t index_of(const Prompt& prompt) { return static_cast<std::size_t>(&pr
 std::optional<std::int64_t> customer_named(OfficeStore& store, const std::string& query) {
     if (all_digits(query)) {
         const auto id = std::stoll(query);
-        return store.customer_name(id) ? std::optional(id) : std::nullopt;
+        return store.customers().customer_name(id) ? std::optional(id) : std::nullopt;
     }
     if (query.empty()) return std::nullopt;
-    const CustomerPage page = store.find_customers(query);
+    const CustomerPage page = store.customers().find_customers(query);
     const Customer* one = unambiguous(page, query);
     return one ? std::optional(one->id) : std::nullopt;
 }
@@ -306,7 +306,7 @@ json render_prompt(const Prompt& prompt, const json& arguments, OfficeStore& sto
         const auto quantity = arguments.contains("quantity") && !argument_text(arguments, "quantity").empty() ? argument_text(arguments, "quantity")
                                                                                                                   : std::string("1");
         text = fill(in(kLunchIntro, locale), {quantity, item});
-        const auto menu = store.menu();
+        const auto menu = store.lunch().menu();
         bool listed = false;
         for (const auto& m : menu) listed = listed || m.name == item;
         steps.push_back(listed ? fill(in(kLunchCall, locale), {call_arguments({{"item", item}, {"quantity", quantity}})})

@@ -109,7 +109,7 @@ RecordOutcome add_customer(OfficeStore& store, const AuditEntry& stamp, std::str
     const std::string email = trim_whitespace(typed_email);
     if (auto p = customer_name_problem(name); !p.empty()) return refused("The customer was not added: " + p + ".");
     if (auto p = email_problem(email); !p.empty()) return refused("The customer was not added: " + p + ".");
-    const auto added = store.add_customer(name, email);
+    const auto added = store.customers().add_customer(name, email);
     const auto& c = added.customer;
     if (!added.added)
         return refused("The customer was not added: " + email + " is already customer " + std::to_string(c.id) + " (" + c.name +
@@ -121,7 +121,7 @@ RecordOutcome add_customer(OfficeStore& store, const AuditEntry& stamp, std::str
 
 RecordOutcome edit_customer(OfficeStore& store, const AuditEntry& stamp, std::int64_t id, const std::optional<std::string>& typed_name,
                             const std::optional<std::string>& typed_email) {
-    auto customer = store.load_customer(id);
+    auto customer = store.customers().load_customer(id);
     if (!customer) return refused("No customer has id " + std::to_string(id) + ".");
     if (!typed_name && !typed_email) return refused("Nothing to change: give a new name, a new email or both.");
     const Customer before = *customer;
@@ -132,11 +132,11 @@ RecordOutcome edit_customer(OfficeStore& store, const AuditEntry& stamp, std::in
     if (typed_email) {
         customer->email = trim_whitespace(*typed_email);
         if (auto p = email_problem(customer->email); !p.empty()) return refused("Customer " + std::to_string(id) + " was not changed: " + p + ".");
-        if (auto other = store.customer_with_email(customer->email); other && other->id != id)
+        if (auto other = store.customers().customer_with_email(customer->email); other && other->id != id)
             return refused("Customer " + std::to_string(id) + " was not changed: " + customer->email + " is already customer " +
                            std::to_string(other->id) + " (" + other->name + ").");
     }
-    store.update_customer(*customer);
+    store.customers().update_customer(*customer);
     const std::string sentence = "Customer " + std::to_string(id) + " is now " + customer->name + " <" + customer->email + "> (was " +
                                  before.name + " <" + before.email + ">).";
     audit(store, stamp, "customer_edited", "customer", id, sentence);
@@ -144,9 +144,9 @@ RecordOutcome edit_customer(OfficeStore& store, const AuditEntry& stamp, std::in
 }
 
 RecordOutcome remove_customer(OfficeStore& store, const AuditEntry& stamp, std::int64_t id) {
-    const auto customer = store.load_customer(id);
+    const auto customer = store.customers().load_customer(id);
     if (!customer) return refused("No customer has id " + std::to_string(id) + ".");
-    if (const auto use = store.customer_use(id); use.invoices > 0 || use.bookings > 0) {
+    if (const auto use = store.customers().customer_use(id); use.invoices > 0 || use.bookings > 0) {
         std::string what;
         if (use.invoices > 0) what = std::to_string(use.invoices) + (use.invoices == 1 ? " invoice" : " invoices");
         if (use.bookings > 0)
@@ -154,7 +154,7 @@ RecordOutcome remove_customer(OfficeStore& store, const AuditEntry& stamp, std::
         return refused("Customer " + std::to_string(id) + " (" + customer->name + ") was not removed: they have " + what +
                        ", which keep their name.");
     }
-    store.remove_customer(id);
+    store.customers().remove_customer(id);
     const std::string sentence = "Removed customer " + std::to_string(id) + ": " + customer->name + " <" + customer->email + ">.";
     audit(store, stamp, "customer_removed", "customer", id, sentence);
     return {true, sentence, customer_json(*customer)};
@@ -170,9 +170,9 @@ RecordOutcome add_invoice(OfficeStore& store, const AuditEntry& stamp, std::int6
                        " is not an amount like 1234.56 (more than 0, at most two decimals, no sign or separators).");
     if (status != "open" && status != "paid")
         return refused("The invoice was not added: status must be open or paid, not " + in_quotes(status) + ".");
-    const auto customer = store.load_customer(customer_id);
+    const auto customer = store.customers().load_customer(customer_id);
     if (!customer) return refused("The invoice was not added: no customer has id " + std::to_string(customer_id) + ".");
-    const auto id = store.add_invoice(customer_id, *cents, std::string(status));
+    const auto id = store.money().add_invoice(customer_id, *cents, std::string(status));
     const std::string sentence = "Added invoice " + std::to_string(id) + ": " + format_cents(*cents) + " for " + customer->name +
                                  " (customer " + std::to_string(customer_id) + "), " + std::string(status) + ".";
     audit(store, stamp, "invoice_added", "invoice", id, sentence);
@@ -181,9 +181,9 @@ RecordOutcome add_invoice(OfficeStore& store, const AuditEntry& stamp, std::int6
 }
 
 RecordOutcome pay_invoice(OfficeStore& store, const AuditEntry& stamp, std::int64_t id) {
-    const auto invoice = store.load_invoice(id);
+    const auto invoice = store.money().load_invoice(id);
     if (!invoice) return refused("No invoice has id " + std::to_string(id) + ".");
-    if (!store.pay_invoice(id))
+    if (!store.money().pay_invoice(id))
         return refused("Invoice " + std::to_string(id) + " was not marked paid: it is " + invoice->status + ", not open.");
     const std::string sentence = "Invoice " + std::to_string(id) + " (" + invoice->customer + ", " + format_cents(invoice->cents) +
                                  ") is paid.";
@@ -203,7 +203,7 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
         if (!item.price_cents)
             return refused("The menu was not changed: price " + in_quotes(*price) + " is not an amount like 4.50 (at most two decimals).");
     }
-    const auto id = store.add_menu_item(item);
+    const auto id = store.lunch().add_menu_item(item);
     if (!id) return refused("The menu was not changed: " + name + " is on it already.");
     std::string sentence = "Added " + name + (item.price_cents ? " (" + format_cents(*item.price_cents) + ")" : "") + " to the menu.";
     audit(store, stamp, "menu_item_added", "menu_item", *id, sentence);
@@ -214,9 +214,9 @@ RecordOutcome add_menu_item(OfficeStore& store, const AuditEntry& stamp, std::st
 
 RecordOutcome remove_menu_item(OfficeStore& store, const AuditEntry& stamp, std::string_view typed_name) {
     const std::string name = trim_whitespace(typed_name);
-    const auto id = store.remove_menu_item(name);
+    const auto id = store.lunch().remove_menu_item(name);
     if (!id) {
-        const auto menu = store.menu();
+        const auto menu = store.lunch().menu();
         return refused("The menu was not changed: " + name + " is not on it (" +
                        (menu.empty() ? std::string("the menu is empty") : "the menu: " + menu_sentence(menu)) + ").");
     }
@@ -261,7 +261,7 @@ std::string days_sentence(const std::vector<int>& days) {
 
 RecordOutcome set_office(OfficeStore& store, const AuditEntry& stamp, const std::optional<std::string>& time_zone,
                          const std::optional<std::string>& name, const std::optional<std::string>& horizon_days) {
-    auto settings = store.office_settings();
+    auto settings = store.calendar().office_settings();
     std::vector<std::string> changed;
     if (time_zone) {
         try {
@@ -288,7 +288,7 @@ RecordOutcome set_office(OfficeStore& store, const AuditEntry& stamp, const std:
         changed.push_back("bookings up to " + std::to_string(days) + " days ahead");
     }
     if (changed.empty()) return refused("Nothing to change: give --time-zone ZONE, --name NAME or --horizon DAYS.");
-    store.save_office_settings(settings);
+    store.calendar().save_office_settings(settings);
     std::string sentence = "The office's ";
     for (std::size_t i = 0; i < changed.size(); ++i) sentence += (i ? ", " : "") + changed[i];
     sentence += ".";
@@ -333,7 +333,7 @@ RecordOutcome set_hours(OfficeStore& store, const AuditEntry& stamp, std::string
     for (const auto& [o, c] : spans) hours += (hours.empty() ? "" : ", ") + clock_text(o) + "-" + clock_text(c);
     for (const int d : days)
         for (const auto& [o, c] : spans) ranges.push_back({d, clock_text(o), clock_text(c), slot_minutes});
-    store.replace_opening_hours(days, ranges);
+    store.calendar().replace_opening_hours(days, ranges);
     const std::string sentence = spans.empty() ? "The office is closed on " + days_sentence(days) + "."
                                                : "Open on " + days_sentence(days) + " " + hours + ", slots of " +
                                                      std::to_string(slot_minutes) + " minutes.";
@@ -355,7 +355,7 @@ RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::strin
     const std::string reason = trim_whitespace(reason_text);
     if (!reason.empty())
         if (const auto problem = text_problem("the reason", reason, 200); !problem.empty()) return refused("No day was closed: " + problem + ".");
-    for (auto d = days_from_civil(*first); d <= days_from_civil(*last); ++d) store.add_closure({day_text(civil_from_days(d)), reason});
+    for (auto d = days_from_civil(*first); d <= days_from_civil(*last); ++d) store.calendar().add_closure({day_text(civil_from_days(d)), reason});
     const std::string sentence = "Closed on " + day_text(*first) + (count > 1 ? " to " + day_text(*last) : "") +
                                  (reason.empty() ? "" : " (" + reason + ")") + ": no slots are offered then; bookings made are kept.";
     audit(store, stamp, "days_closed", "office", 0, sentence);
@@ -365,7 +365,7 @@ RecordOutcome close_days(OfficeStore& store, const AuditEntry& stamp, std::strin
 RecordOutcome open_day(OfficeStore& store, const AuditEntry& stamp, std::string_view day_text_in) {
     const auto day = parse_day(std::string(day_text_in));
     if (!day) return refused("No day was opened: give the day as YYYY-MM-DD.");
-    if (!store.remove_closure(day_text(*day))) return refused("No day was opened: the office is not closed on " + day_text(*day) + ".");
+    if (!store.calendar().remove_closure(day_text(*day))) return refused("No day was opened: the office is not closed on " + day_text(*day) + ".");
     const std::string sentence = "Open again on " + day_text(*day) + ", as its hours say.";
     audit(store, stamp, "day_opened", "office", 0, sentence);
     return {true, sentence, json{{"day", day_text(*day)}}};

@@ -19,7 +19,7 @@ ToolResult calendar_unreadable(const std::invalid_argument& e) {
 
 ToolOutcome find_customer(CallContext& ctx, const json& args) {
     const auto& query = args["query"].get_ref<const std::string&>();
-    CustomerPage page = ctx.store().find_customers(query);
+    CustomerPage page = ctx.store().customers().find_customers(query);
     json customers = json::array();
     std::string lines;
     std::vector<RowLink> links;
@@ -175,8 +175,8 @@ std::variant<Booking, ToolResult> book(CallContext& ctx, const OfficeCalendar* c
     std::optional<OfferedSlot> made;
     if (is_generated_slot_id(slot_id))
         made = calendar ? calendar->offered(slot_id) : OfficeCalendar(store, ctx.now()).offered(slot_id);
-    Booking booking = made ? store.book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
-                           : store.book_slot(slot_id, customer_id, now, ctx.caller.label);
+    Booking booking = made ? store.calendar().book_generated_slot(slot_id, made->day, made->time, customer_id, now, ctx.caller.label)
+                           : store.calendar().book_slot(slot_id, customer_id, now, ctx.caller.label);
     if (booking.status == Booking::Status::NoSuchSlot)
         return refuse("There is no slot " + std::to_string(slot_id) +
                       "; call list_availability with a day to see the free slots and their ids.");
@@ -189,7 +189,7 @@ std::variant<Booking, ToolResult> book(CallContext& ctx, const OfficeCalendar* c
 // The booked slot a cancel or a move starts from, or the refusal that says why it cannot.
 std::variant<SlotRow, ToolResult> changeable_booking(CallContext& ctx, const OfficeCalendar& calendar, std::int64_t slot_id,
                                                      std::string_view change) {
-    auto row = ctx.store().load_slot(slot_id);
+    auto row = ctx.store().calendar().load_slot(slot_id);
     if (!row || !row->customer_id)
         return refuse("Slot " + std::to_string(slot_id) + (row ? " (" + row->day + " " + row->time + ")" : "") +
                       " is not booked, so there is no booking to " + std::string(change) +
@@ -209,7 +209,7 @@ ToolOutcome book_slot(CallContext& ctx, const json& args) {
     auto& store = ctx.store();
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
-    const auto name = store.customer_name(customer_id);
+    const auto name = store.customers().customer_name(customer_id);
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
@@ -241,8 +241,8 @@ ToolOutcome cancel_booking(CallContext& ctx, const json& args) {
         auto from = changeable_booking(ctx, calendar, slot_id, "cancel");
         if (auto* refusal = std::get_if<ToolResult>(&from)) return std::move(*refusal);
         const auto& slot = std::get<SlotRow>(from);
-        const auto name = store.customer_name(*slot.customer_id).value_or("");
-        store.cancel_booking(slot_id, is_generated_slot_id(slot_id));
+        const auto name = store.customers().customer_name(*slot.customer_id).value_or("");
+        store.calendar().cancel_booking(slot_id, is_generated_slot_id(slot_id));
         const auto now = utc_time(ctx.now());
         const std::string what = slot_words(slot_id, slot.day, slot.time);
         audit(store, ctx, "booking_cancelled", "slot", slot_id,
@@ -272,7 +272,7 @@ ToolOutcome move_booking(CallContext& ctx, const json& args) {
         const auto& slot = std::get<SlotRow>(from);
         if (to_slot_id == slot_id)
             return refuse("The booking is in " + slot_words(slot_id, slot.day, slot.time) + " already; nothing was changed.");
-        if (auto target = store.load_slot(to_slot_id); target && calendar.begun(target->day, target->time))
+        if (auto target = store.calendar().load_slot(to_slot_id); target && calendar.begun(target->day, target->time))
             return refuse(slot_words(to_slot_id, target->day, target->time) + " has begun; call list_availability for a later one. " +
                           "The booking stays in " + slot_words(slot_id, slot.day, slot.time) + ".");
         const auto now = utc_time(ctx.now());
@@ -284,8 +284,8 @@ ToolOutcome move_booking(CallContext& ctx, const json& args) {
             return std::move(*refusal);
         }
         const auto& to = std::get<Booking>(booked);
-        store.carry_booking(slot_id, to_slot_id, is_generated_slot_id(slot_id));
-        const auto name = store.customer_name(*slot.customer_id).value_or("");
+        store.calendar().carry_booking(slot_id, to_slot_id, is_generated_slot_id(slot_id));
+        const auto name = store.customers().customer_name(*slot.customer_id).value_or("");
         const std::string change = slot_words(slot_id, slot.day, slot.time) + " to " + slot_words(to_slot_id, to.day, to.time);
         audit(store, ctx, "booking_moved", "slot", to_slot_id,
               "Moved the booking of " + name + " (customer " + std::to_string(*slot.customer_id) + ") from " + change + ".", now);

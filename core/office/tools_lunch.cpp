@@ -28,14 +28,14 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     // The menu again, under the write lock: an item taken off it since the call was checked
     // (by another process, a moment ago) is refused, never ordered.
-    const auto menu = store.menu();
+    const auto menu = store.lunch().menu();
     const auto on_menu = std::find_if(menu.begin(), menu.end(), [&](const MenuItem& m) { return m.name == item; });
     if (on_menu == menu.end())
         return refuse("order_lunch was not run: " + item + " is not on the menu" +
                       (menu.empty() ? std::string(" (the menu is empty).") : " (the menu: " + menu_sentence(menu) + ")."));
     LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, utc_time(ctx.now())};
     if (note_it != args.end()) order.note = note_it->get<std::string>();
-    const auto order_id = store.record_lunch_order(order);
+    const auto order_id = store.lunch().record_lunch_order(order);
     // Member by member: an initializer list builds and copies a json array per member, and
     // was a tenth of the tool's own cost (issue 16).
     json structured(json::value_t::object);

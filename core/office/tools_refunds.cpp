@@ -27,14 +27,14 @@ std::string money_state(std::int64_t cents, const std::string& status, std::int6
 ToolOutcome open_invoices(CallContext& ctx, const json& args) {
     const auto customer_id = id_argument(args["customer_id"]);
     auto& store = ctx.store();
-    const auto name = store.customer_name(customer_id);
+    const auto name = store.customers().customer_name(customer_id);
     if (!name)
         return refuse("There is no customer " + std::to_string(customer_id) +
                       "; call find_customer to look up the customer's id.");
     json invoices = json::array();
     std::string lines;
     std::vector<RowLink> links{customer_link(customer_id, *name)};
-    for (auto& invoice : store.invoices_of(customer_id)) {
+    for (auto& invoice : store.money().invoices_of(customer_id)) {
         links.push_back(invoice_link(invoice.id));
         lines += "\n- invoice " + std::to_string(invoice.id) + ": " +
                  money_state(invoice.cents, invoice.status, invoice.refunded);
@@ -149,11 +149,11 @@ const char* route_name(Route route) {
 ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const CallContext& ctx) {
     WriteTransaction tx(store);
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
-    const auto invoice = store.load_invoice(invoice_id);
+    const auto invoice = store.money().load_invoice(invoice_id);
     if (!invoice) return refuse("There is no invoice " + std::to_string(invoice_id) + ".");
     const auto now = utc_time(ctx.now());
     // A pending request first (re-opened ones too), then an outcome not yet reported.
-    if (const auto latest = store.latest_approval(invoice_id)) {
+    if (const auto latest = store.money().latest_approval(invoice_id)) {
         const auto id = latest->id;
         const auto& status = latest->status;
         const auto cents = latest->cents;
@@ -162,7 +162,7 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
         json structured{{"invoice_id", invoice_id}, {"approval_request_id", id}, {"status", status}};
         if (status == "pending" && ctx.tasks) {
             // The caller's own task for it, asked again (a retry without a key): the same task.
-            const auto task = store.task_of_request(id);
+            const auto task = store.money().task_of_request(id);
             if (task && task->status == "working" && task->scope == caller_scope(ctx.caller) && task->expires_at >= now) {
                 ToolResult again{task->status_message, structured};
                 again.queued = true;
@@ -178,7 +178,7 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
             return waiting;
         }
         if (!reported) {
-            store.mark_reported(id, now);
+            store.money().mark_reported(id, now);
             if (status == "declined")
                 return commit_with_result(
                     tx, store, ctx,
@@ -196,7 +196,7 @@ ToolOutcome queue_refund(OfficeStore& store, std::int64_t invoice_id, const Call
         }
     }
     if (invoice->left() == 0) return already_refunded(invoice_id);
-    const auto id = store.queue_approval(invoice_id, ctx.caller.label, now);
+    const auto id = store.money().queue_approval(invoice_id, ctx.caller.label, now);
     // Why no form: the client cannot show one, or the caller may not approve money (HTTP without
     // the approver right) whatever it can show.
     const std::string why = ctx.may_approve ? "the client cannot show the approval form" : "the caller may not approve refunds";
@@ -230,7 +230,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     auto& store = ctx.store();
     // A call repeated under its key gets its first result, whichever round it repeats.
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
-    auto invoice = store.load_invoice(invoice_id);
+    auto invoice = store.money().load_invoice(invoice_id);
     if (!invoice)
         return refuse("There is no invoice " + std::to_string(invoice_id) +
                       "; call open_invoices with the customer's id to see their invoices.");
@@ -247,7 +247,7 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     // the state is consumed, so that a retried round two answers its result, not "spent".
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     consume_request_state(store, ctx.state_nonce, utc_time(ctx.now()));  // single use, whatever the answer
-    invoice = store.load_invoice(invoice_id);
+    invoice = store.money().load_invoice(invoice_id);
     if (invoice->left() == 0) return commit_with_result(tx, store, ctx, already_refunded(invoice_id));
     const auto answer_it = ctx.input_responses->find(std::string(kApproveRefund));
     const json answer = answer_it != ctx.input_responses->end() ? *answer_it : json();
@@ -258,8 +258,8 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
             // A person said no: a queued request for this invoice is settled as declined.
             const auto now = utc_time(ctx.now());
             std::string detail = "A person declined the refund of " + describe(*invoice) + ".";
-            if (const auto request = store.pending_request(invoice_id)) {
-                store.decline_request(request->id, now, ctx.caller.label);
+            if (const auto request = store.money().pending_request(invoice_id)) {
+                store.money().decline_request(request->id, now, ctx.caller.label);
                 detail += " Approval request #" + std::to_string(request->id) + ", asked by " + request->client +
                           ", is declined by " + ctx.caller.label + ".";
                 complete_task(store, request->id,
@@ -298,8 +298,8 @@ ToolOutcome issue_refund(CallContext& ctx, const json& args) {
     }
 
     const auto now = utc_time(ctx.now());
-    const auto request = store.pending_request(invoice_id);
-    const auto refund_id = store.record_refund(
+    const auto request = store.money().pending_request(invoice_id);
+    const auto refund_id = store.money().record_refund(
         RefundRecord{invoice_id, cents, reason, route_name(ctx.route), ctx.caller.label, now, request});
     std::string detail = "Refunded " + format_cents(cents) + " of " + describe(*invoice) + ", approved through " +
                          route_name(ctx.route) + ". Reason: " + reason;

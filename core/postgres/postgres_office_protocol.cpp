@@ -27,7 +27,7 @@ std::optional<TaskRecord> task_row(const pg::Result& r) {
 
 }  // namespace
 
-void PostgresOfficeStore::create_task(const TaskRecord& t, const std::string& forget_before) {
+void PostgresMoney::create_task(const TaskRecord& t, const std::string& forget_before) {
     run("DELETE FROM tasks WHERE expires_at < $1", {forget_before});
     run("INSERT INTO tasks (id, scope, approval_request_id, status, status_message, result, created_at, updated_at, "
         "expires_at, ttl_ms) VALUES ($1, $2, $3, $4, $5, NULLIF($6, ''), $7, $8, $9, $10)",
@@ -36,17 +36,17 @@ void PostgresOfficeStore::create_task(const TaskRecord& t, const std::string& fo
     run("UPDATE approval_requests SET task = 1 WHERE id = $1", {t.approval_request_id});
 }
 
-std::optional<TaskRecord> PostgresOfficeStore::load_task(const std::string& id) {
+std::optional<TaskRecord> PostgresMoney::load_task(const std::string& id) {
     static const std::string sql = std::string(kTaskColumns) + "WHERE id = $1";
     return task_row(run(sql, {id}));
 }
 
-std::optional<TaskRecord> PostgresOfficeStore::task_of_request(std::int64_t request_id) {
+std::optional<TaskRecord> PostgresMoney::task_of_request(std::int64_t request_id) {
     static const std::string sql = std::string(kTaskColumns) + "WHERE approval_request_id = $1";
     return task_row(run(sql, {request_id}));
 }
 
-void PostgresOfficeStore::update_task(const TaskRecord& t) {
+void PostgresMoney::update_task(const TaskRecord& t) {
     run("UPDATE tasks SET status = $2, status_message = $3, result = NULLIF($4, ''), updated_at = $5 WHERE id = $1",
         {t.id, t.status, t.status_message, t.result, t.updated_at});
 }

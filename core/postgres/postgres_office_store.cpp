@@ -111,6 +111,9 @@ void PostgresOfficeStore::defer(std::string_view sql, std::initializer_list<pg::
     }
 }
 
+pg::Result PostgresPart::run(std::string_view sql, std::initializer_list<pg::Param> params) { return store_.run(sql, params); }
+void PostgresPart::defer(std::string_view sql, std::initializer_list<pg::Param> params) { store_.defer(sql, params); }
+
 pg::Result PostgresOfficeStore::end_transaction(std::string_view last) {
     if (!conn_->pipelined()) return run(last);
     // Ids counted on from nextval (record_lunch_order): the sequence moves to the last of them.

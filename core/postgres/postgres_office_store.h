@@ -73,6 +73,96 @@ void create_postgres(pg::Connection& conn, OfficeKind kind);
 void read_postgres_office(pg::Connection& conn, RowSink& sink);
 void load_postgres_office(pg::Connection& conn, const RowSource& source, bool only_if_empty);
 
+class PostgresOfficeStore;
+
+// What a part of a PostgreSQL office runs its statements with: its store's connection, with the
+// store's reconnect rule and pipelining (PostgresOfficeStore::run and defer).
+class PostgresPart {
+protected:
+    explicit PostgresPart(PostgresOfficeStore& store) : store_(store) {}
+    pg::Result run(std::string_view sql, std::initializer_list<pg::Param> params = {});
+    void defer(std::string_view sql, std::initializer_list<pg::Param> params = {});
+
+    PostgresOfficeStore& store_;
+};
+
+// The parts of an office in PostgreSQL (office_store.h), each on its store's connection.
+
+class PostgresCustomers final : public CustomerStore, private PostgresPart {
+public:
+    explicit PostgresCustomers(PostgresOfficeStore& store) : PostgresPart(store) {}
+
+    CustomerPage find_customers(const std::string& text) override;
+    std::optional<std::string> customer_name(std::int64_t id) override;
+    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
+    std::optional<Customer> load_customer(std::int64_t id) override;
+    std::optional<Customer> customer_with_email(const std::string& email) override;
+    void update_customer(const Customer& customer) override;
+    CustomerUse customer_use(std::int64_t id) override;
+    void remove_customer(std::int64_t id) override;
+    void optimize_customer_search() override;
+    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
+};
+
+class PostgresCalendar final : public CalendarStore, private PostgresPart {
+public:
+    explicit PostgresCalendar(PostgresOfficeStore& store) : PostgresPart(store) {}
+
+    std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
+    std::vector<BookedSlot> bookings() override;
+    Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
+                                const std::string& at, const std::string& by) override;
+    std::optional<SlotRow> load_slot(std::int64_t slot_id) override;
+    bool cancel_booking(std::int64_t slot_id, bool remove_row) override;
+    void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) override;
+    OfficeSettings office_settings() override;
+    void save_office_settings(const OfficeSettings& settings) override;
+    std::vector<OpeningRange> opening_hours() override;
+    void replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) override;
+    std::vector<Closure> closures() override;
+    void add_closure(const Closure& closure) override;
+    bool remove_closure(const std::string& day) override;
+    std::vector<FreeSlot> free_slots(const std::string& day) override;
+    Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+                      const std::string& by) override;
+};
+
+class PostgresMoney final : public MoneyStore, private PostgresPart {
+public:
+    explicit PostgresMoney(PostgresOfficeStore& store) : PostgresPart(store) {}
+
+    std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
+    std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
+    bool pay_invoice(std::int64_t id) override;
+    std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
+    std::optional<Invoice> load_invoice(std::int64_t id) override;
+    std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) override;
+    void mark_reported(std::int64_t request_id, const std::string& at) override;
+    std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) override;
+    std::optional<PendingRequest> pending_request(std::int64_t invoice_id) override;
+    void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+    std::int64_t record_refund(const RefundRecord& refund) override;
+    std::vector<ApprovalRequest> approval_requests() override;
+    std::int64_t pending_approvals() override;
+    std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
+    void reopen_request(std::int64_t request_id) override;
+    std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
+    void create_task(const TaskRecord& task, const std::string& forget_before) override;
+    std::optional<TaskRecord> load_task(const std::string& id) override;
+    std::optional<TaskRecord> task_of_request(std::int64_t request_id) override;
+    void update_task(const TaskRecord& task) override;
+};
+
+class PostgresLunch final : public LunchStore, private PostgresPart {
+public:
+    explicit PostgresLunch(PostgresOfficeStore& store) : PostgresPart(store) {}
+
+    std::vector<MenuItem> menu() override;
+    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
+    std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
+    std::int64_t record_lunch_order(const LunchOrder& order) override;
+};
+
 class PostgresOfficeStore final : public OfficeStore {
 public:
     // Connects to `uri` and migrates it (StoreError with one sentence otherwise). Durability:
@@ -93,61 +183,10 @@ public:
     void end_batch() override;
     bool batch_has_writes() const override { return batch_open_; }
 
-    CustomerPage find_customers(const std::string& text) override;
-    std::optional<std::string> customer_name(std::int64_t id) override;
-    std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
-    std::vector<BookedSlot> bookings() override;
-    Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
-                                const std::string& at, const std::string& by) override;
-    std::optional<SlotRow> load_slot(std::int64_t slot_id) override;
-    bool cancel_booking(std::int64_t slot_id, bool remove_row) override;
-    void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) override;
-    OfficeSettings office_settings() override;
-    void save_office_settings(const OfficeSettings& settings) override;
-    std::vector<OpeningRange> opening_hours() override;
-    void replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) override;
-    std::vector<Closure> closures() override;
-    void add_closure(const Closure& closure) override;
-    bool remove_closure(const std::string& day) override;
-    std::vector<FreeSlot> free_slots(const std::string& day) override;
-    Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
-                      const std::string& by) override;
-
-    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
-    std::optional<Customer> load_customer(std::int64_t id) override;
-    std::optional<Customer> customer_with_email(const std::string& email) override;
-    void update_customer(const Customer& customer) override;
-    CustomerUse customer_use(std::int64_t id) override;
-    void remove_customer(std::int64_t id) override;
-    void optimize_customer_search() override;
-    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
-    std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
-    std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
-    bool pay_invoice(std::int64_t id) override;
-    std::vector<MenuItem> menu() override;
-    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
-    std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
-
-    std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
-    std::optional<Invoice> load_invoice(std::int64_t id) override;
-    std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) override;
-    void mark_reported(std::int64_t request_id, const std::string& at) override;
-    std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) override;
-    std::optional<PendingRequest> pending_request(std::int64_t invoice_id) override;
-    void decline_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
-    std::int64_t record_refund(const RefundRecord& refund) override;
-    std::vector<ApprovalRequest> approval_requests() override;
-    std::int64_t pending_approvals() override;
-    std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
-    void reopen_request(std::int64_t request_id) override;
-    std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
-
-    void create_task(const TaskRecord& task, const std::string& forget_before) override;
-    std::optional<TaskRecord> load_task(const std::string& id) override;
-    std::optional<TaskRecord> task_of_request(std::int64_t request_id) override;
-    void update_task(const TaskRecord& task) override;
-
-    std::int64_t record_lunch_order(const LunchOrder& order) override;
+    CustomerStore& customers() override { return customers_; }
+    CalendarStore& calendar() override { return calendar_; }
+    MoneyStore& money() override { return money_; }
+    LunchStore& lunch() override { return lunch_; }
 
     bool consume_request_state(const std::string& nonce, const std::string& at) override;
     bool request_state_used(const std::string& nonce) override;
@@ -200,6 +239,13 @@ private:
     // The lunch order ids this transaction took: the first from nextval, the rest counted on.
     std::optional<std::int64_t> last_order_id_;
     std::int64_t first_order_id_ = 0;
+
+    PostgresCustomers customers_{*this};
+    PostgresCalendar calendar_{*this};
+    PostgresMoney money_{*this};
+    PostgresLunch lunch_{*this};
+    friend class PostgresPart;
+    friend class PostgresLunch;  // the lunch order ids
 };
 
 }  // namespace office

@@ -184,7 +184,7 @@ std::optional<TimeZone> office_zone(const OfficeSettings& settings) {
 }
 
 std::string calendar_document(OfficeStore& store) {
-    const auto settings = store.office_settings();
+    const auto settings = store.calendar().office_settings();
     nlohmann::ordered_json text;
     text["table"] = "calendar";
     text["time_zone"] = settings.time_zone.empty() ? machine_time_zone() : settings.time_zone;
@@ -192,10 +192,10 @@ std::string calendar_document(OfficeStore& store) {
     text["name"] = settings.name;
     text["horizon_days"] = settings.horizon_days;
     auto& hours = text["hours"] = nlohmann::ordered_json::array();
-    for (const auto& r : store.opening_hours())
+    for (const auto& r : store.calendar().opening_hours())
         hours.push_back({{"weekday", r.weekday}, {"opens", r.opens}, {"closes", r.closes}, {"slot_minutes", r.slot_minutes}});
     auto& closures = text["closures"] = nlohmann::ordered_json::array();
-    for (const auto& c : store.closures()) closures.push_back({{"day", c.day}, {"reason", c.reason}});
+    for (const auto& c : store.calendar().closures()) closures.push_back({{"day", c.day}, {"reason", c.reason}});
     return text.dump();
 }
 
@@ -219,7 +219,7 @@ std::optional<std::string> read_page(OfficeStore& store, const ResourcePage& pag
     std::optional<TimeZone> zone;
     if (instants) {
         columns.push_back("starts_at");
-        zone = office_zone(store.office_settings());
+        zone = office_zone(store.calendar().office_settings());
     }
     auto& rows = text["rows"] = nlohmann::ordered_json::array();
     for (const auto& row : found) {

@@ -20,7 +20,7 @@ bool PromptsFeature::menu_changed(bool watched) {
     const bool was_empty = menu_empty_;
     if (watched) {
         try {
-            menu_empty_ = needs_.store().menu().empty();
+            menu_empty_ = needs_.store().lunch().menu().empty();
         } catch (const StoreError&) {
             // busy for a moment: compared again at the next change
         }
@@ -35,7 +35,7 @@ bool PromptsFeature::offers(const Prompt& prompt) const {
     // order_lunch is not offered while the menu is empty, and so neither is a prompt that orders.
     for (const auto* tool : served)
         if (tool->shaped_by_menu && std::find(prompt.tools.begin(), prompt.tools.end(), tool->name) != prompt.tools.end() &&
-            needs_.store().menu().empty())
+            needs_.store().lunch().menu().empty())
             return false;
     return true;
 }

@@ -44,7 +44,7 @@ public:
     // A 2025 client that listed the prompts is told when they change.
     bool listed_by_legacy_client() const { return listed_; }
     // Watching starts now: remembers whether the menu is empty, to compare with later.
-    void note_menu() { menu_empty_ = needs_.store().menu().empty(); }
+    void note_menu() { menu_empty_ = needs_.store().lunch().menu().empty(); }
     // The menu changed: whether the prompt list did with it (`watched`: anyone watches the
     // prompts, so the menu is read again).
     bool menu_changed(bool watched);

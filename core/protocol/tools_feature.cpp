@@ -81,7 +81,7 @@ MethodReply ToolsFeature::list(MethodRequest& request) {
     // anyone is in the next one; nothing else a list shows can change during a session.
     std::vector<MenuItem> menu;
     if (serves_menu_tool(served_)) {
-        menu = needs_.store().menu();
+        menu = needs_.store().lunch().menu();
         if (!request.modern && !listed_) {
             needs_.watch(*request.out);
             listed_ = true;  // from now on a change is announced (tools/list_changed)
@@ -122,14 +122,14 @@ const Tool* ToolsFeature::shaped(const Tool* tool, std::vector<MenuItem> menu) {
 
 const Tool* ToolsFeature::find(std::string_view name) {
     for (const auto* tool : served_)
-        if (tool->name == name) return shaped(tool, tool->shaped_by_menu ? needs_.store().menu() : std::vector<MenuItem>{});
+        if (tool->name == name) return shaped(tool, tool->shaped_by_menu ? needs_.store().lunch().menu() : std::vector<MenuItem>{});
     return nullptr;
 }
 
 json ToolsFeature::tool_error(MethodRequest& request, std::string problem) const {
     request.outcome = Outcome::ToolError;
     request.problem = std::move(problem);
-    return call_tool_result({request.problem, nullptr, true}, reply_shape(request.has()));
+    return call_tool_result({.text = request.problem, .is_error = true}, reply_shape(request.has()));
 }
 
 MethodReply ToolsFeature::call(MethodRequest& request) {

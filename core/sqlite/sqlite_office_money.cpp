@@ -16,7 +16,7 @@ Invoice invoice_of(const Statement& q) {
 }
 }  // namespace
 
-std::vector<Invoice> SqliteOfficeStore::invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) {
+std::vector<Invoice> SqliteMoney::invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) {
     auto& q = db_->prepare(
         "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
         "JOIN customers c ON c.id = i.customer_id WHERE i.id > ?1 AND (?3 = 0 OR i.customer_id = ?3) ORDER BY i.id LIMIT ?2");
@@ -26,25 +26,25 @@ std::vector<Invoice> SqliteOfficeStore::invoices_after(std::int64_t after_id, in
     return invoices;
 }
 
-std::int64_t SqliteOfficeStore::add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) {
+std::int64_t SqliteMoney::add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) {
     db_->prepare("INSERT INTO invoices (customer_id, amount_cents, status) VALUES (?1, ?2, ?3)")
         .bind(1, customer_id).bind(2, cents).bind_static(3, status).step();
     return db_->last_insert_rowid();
 }
 
-bool SqliteOfficeStore::pay_invoice(std::int64_t id) {
+bool SqliteMoney::pay_invoice(std::int64_t id) {
     db_->prepare("UPDATE invoices SET status = 'paid' WHERE id = ?1 AND status = 'open'").bind(1, id).step();
     return db_->changes() != 0;
 }
 
-std::vector<MenuItem> SqliteOfficeStore::menu() {
+std::vector<MenuItem> SqliteLunch::menu() {
     auto& q = db_->prepare("SELECT name, price_cents FROM menu ORDER BY id");
     std::vector<MenuItem> items;
     while (q.step()) items.push_back({q.column_text(0), q.column_is_null(1) ? std::nullopt : std::optional(q.column_int(1))});
     return items;
 }
 
-std::optional<std::int64_t> SqliteOfficeStore::add_menu_item(const MenuItem& item) {
+std::optional<std::int64_t> SqliteLunch::add_menu_item(const MenuItem& item) {
     auto& insert = db_->prepare("INSERT INTO menu (name, price_cents) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING");
     insert.bind_static(1, item.name);
     if (item.price_cents) insert.bind(2, *item.price_cents);
@@ -53,7 +53,7 @@ std::optional<std::int64_t> SqliteOfficeStore::add_menu_item(const MenuItem& ite
     return db_->last_insert_rowid();
 }
 
-std::optional<std::int64_t> SqliteOfficeStore::remove_menu_item(const std::string& name) {
+std::optional<std::int64_t> SqliteLunch::remove_menu_item(const std::string& name) {
     auto& remove = db_->prepare("DELETE FROM menu WHERE name = ?1 RETURNING id");
     if (!remove.bind_static(1, name).step()) return std::nullopt;
     const auto id = remove.column_int(0);
@@ -61,7 +61,7 @@ std::optional<std::int64_t> SqliteOfficeStore::remove_menu_item(const std::strin
     return id;
 }
 
-std::vector<Invoice> SqliteOfficeStore::invoices_of(std::int64_t customer_id) {
+std::vector<Invoice> SqliteMoney::invoices_of(std::int64_t customer_id) {
     auto& q = db_->prepare(
         "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
         "JOIN customers c ON c.id = i.customer_id WHERE i.customer_id = ?1 ORDER BY i.id");
@@ -71,7 +71,7 @@ std::vector<Invoice> SqliteOfficeStore::invoices_of(std::int64_t customer_id) {
     return invoices;
 }
 
-std::optional<Invoice> SqliteOfficeStore::load_invoice(std::int64_t id) {
+std::optional<Invoice> SqliteMoney::load_invoice(std::int64_t id) {
     auto& q = db_->prepare(
         "SELECT i.id, c.name, i.amount_cents, i.status, i.refunded_cents, i.customer_id FROM invoices i "
         "JOIN customers c ON c.id = i.customer_id WHERE i.id = ?1");
@@ -81,7 +81,7 @@ std::optional<Invoice> SqliteOfficeStore::load_invoice(std::int64_t id) {
     return invoice;
 }
 
-std::optional<ApprovalState> SqliteOfficeStore::latest_approval(std::int64_t invoice_id) {
+std::optional<ApprovalState> SqliteMoney::latest_approval(std::int64_t invoice_id) {
     // A pending request first (re-opened ones too), then an outcome not yet reported.
     auto& q = db_->prepare(
         "SELECT id, status, ifnull(amount_cents, 0), reported_at IS NOT NULL FROM approval_requests WHERE invoice_id = ?1 "
@@ -92,11 +92,11 @@ std::optional<ApprovalState> SqliteOfficeStore::latest_approval(std::int64_t inv
     return state;
 }
 
-void SqliteOfficeStore::mark_reported(std::int64_t request_id, const std::string& at) {
+void SqliteMoney::mark_reported(std::int64_t request_id, const std::string& at) {
     db_->prepare("UPDATE approval_requests SET reported_at = ?2 WHERE id = ?1").bind(1, request_id).bind_static(2, at).step();
 }
 
-std::int64_t SqliteOfficeStore::queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) {
+std::int64_t SqliteMoney::queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) {
     auto& insert = db_->prepare(
         "INSERT INTO approval_requests (invoice_id, status, client, created_at) VALUES (?1, 'pending', ?2, ?3) RETURNING id");
     insert.bind(1, invoice_id).bind_static(2, client).bind_static(3, at).step();
@@ -105,7 +105,7 @@ std::int64_t SqliteOfficeStore::queue_approval(std::int64_t invoice_id, const st
     return id;
 }
 
-std::optional<PendingRequest> SqliteOfficeStore::pending_request(std::int64_t invoice_id) {
+std::optional<PendingRequest> SqliteMoney::pending_request(std::int64_t invoice_id) {
     auto& q = db_->prepare("SELECT id, client FROM approval_requests WHERE invoice_id = ?1 AND status = 'pending'");
     if (!q.bind(1, invoice_id).step()) return std::nullopt;
     PendingRequest request{q.column_int(0), q.column_text(1)};
@@ -113,12 +113,12 @@ std::optional<PendingRequest> SqliteOfficeStore::pending_request(std::int64_t in
     return request;
 }
 
-void SqliteOfficeStore::decline_request(std::int64_t request_id, const std::string& at, const std::string& by) {
+void SqliteMoney::decline_request(std::int64_t request_id, const std::string& at, const std::string& by) {
     db_->prepare("UPDATE approval_requests SET status = 'declined', resolved_at = ?2, resolved_by = ?3 WHERE id = ?1")
         .bind(1, request_id).bind_static(2, at).bind_static(3, by).step();
 }
 
-std::int64_t SqliteOfficeStore::record_refund(const RefundRecord& r) {
+std::int64_t SqliteMoney::record_refund(const RefundRecord& r) {
     auto& record = db_->prepare(
         "INSERT INTO refunds (invoice_id, amount_cents, reason, approved_via, client, created_at, approval_request_id, "
         "requested_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
@@ -141,7 +141,7 @@ std::int64_t SqliteOfficeStore::record_refund(const RefundRecord& r) {
     return refund_id;
 }
 
-std::vector<ApprovalRequest> SqliteOfficeStore::approval_requests() {
+std::vector<ApprovalRequest> SqliteMoney::approval_requests() {
     auto& q = db_->prepare(
         "SELECT id, invoice_id, status, client, created_at, ifnull(resolved_by, '') FROM approval_requests ORDER BY id");
     std::vector<ApprovalRequest> requests;
@@ -151,7 +151,7 @@ std::vector<ApprovalRequest> SqliteOfficeStore::approval_requests() {
     return requests;
 }
 
-std::int64_t SqliteOfficeStore::pending_approvals() {
+std::int64_t SqliteMoney::pending_approvals() {
     auto& q = db_->prepare("SELECT count(*) FROM approval_requests WHERE status = 'pending'");
     q.step();
     const auto n = q.column_int(0);
@@ -159,7 +159,7 @@ std::int64_t SqliteOfficeStore::pending_approvals() {
     return n;
 }
 
-std::optional<ReopenCandidate> SqliteOfficeStore::reopen_candidate(std::int64_t request_id) {
+std::optional<ReopenCandidate> SqliteMoney::reopen_candidate(std::int64_t request_id) {
     auto& q = db_->prepare(
         "SELECT a.invoice_id, a.status, i.amount_cents - i.refunded_cents, "
         "       (SELECT min(id) FROM approval_requests p WHERE p.invoice_id = a.invoice_id AND p.status = 'pending') "
@@ -171,14 +171,14 @@ std::optional<ReopenCandidate> SqliteOfficeStore::reopen_candidate(std::int64_t 
     return c;
 }
 
-void SqliteOfficeStore::reopen_request(std::int64_t request_id) {
+void SqliteMoney::reopen_request(std::int64_t request_id) {
     db_->prepare("UPDATE approval_requests SET status = 'pending', resolved_at = NULL, resolved_by = NULL, reported_at = NULL, "
                  "task = 0 WHERE id = ?1")
         .bind(1, request_id)
         .step();
 }
 
-std::optional<std::int64_t> SqliteOfficeStore::withdraw_request(std::int64_t request_id, const std::string& at,
+std::optional<std::int64_t> SqliteMoney::withdraw_request(std::int64_t request_id, const std::string& at,
                                                                const std::string& by) {
     auto& q = db_->prepare("UPDATE approval_requests SET status = 'withdrawn', resolved_at = ?2, resolved_by = ?3, "
                            "reported_at = ?2 WHERE id = ?1 AND status = 'pending' RETURNING invoice_id");
@@ -188,7 +188,7 @@ std::optional<std::int64_t> SqliteOfficeStore::withdraw_request(std::int64_t req
     return invoice_id;
 }
 
-std::int64_t SqliteOfficeStore::record_lunch_order(const LunchOrder& order) {
+std::int64_t SqliteLunch::record_lunch_order(const LunchOrder& order) {
     // The new row's id from last_insert_rowid, not RETURNING: RETURNING runs the insert through a
     // result row and a second step at reset, about a third of the statement's cost (issue 16).
     auto& insert = db_->prepare("INSERT INTO lunch_orders (item, quantity, note, client, created_at) VALUES (?1, ?2, ?3, ?4, ?5)");

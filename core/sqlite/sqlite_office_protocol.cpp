@@ -30,7 +30,7 @@ std::optional<TaskRecord> task_row(Statement& q) {
 
 }  // namespace
 
-void SqliteOfficeStore::create_task(const TaskRecord& t, const std::string& forget_before) {
+void SqliteMoney::create_task(const TaskRecord& t, const std::string& forget_before) {
     db_->prepare("DELETE FROM tasks WHERE expires_at < ?1").bind_static(1, forget_before).step();
     db_->prepare("INSERT INTO tasks (id, scope, approval_request_id, status, status_message, result, created_at, updated_at, "
                  "expires_at, ttl_ms) VALUES (?1, ?2, ?3, ?4, ?5, NULLIF(?6, ''), ?7, ?8, ?9, ?10)")
@@ -40,17 +40,17 @@ void SqliteOfficeStore::create_task(const TaskRecord& t, const std::string& forg
     db_->prepare("UPDATE approval_requests SET task = 1 WHERE id = ?1").bind(1, t.approval_request_id).step();
 }
 
-std::optional<TaskRecord> SqliteOfficeStore::load_task(const std::string& id) {
+std::optional<TaskRecord> SqliteMoney::load_task(const std::string& id) {
     static const std::string sql = std::string(kTaskColumns) + "WHERE id = ?1";
     return task_row(db_->prepare(sql).bind_static(1, id));
 }
 
-std::optional<TaskRecord> SqliteOfficeStore::task_of_request(std::int64_t request_id) {
+std::optional<TaskRecord> SqliteMoney::task_of_request(std::int64_t request_id) {
     static const std::string sql = std::string(kTaskColumns) + "WHERE approval_request_id = ?1";
     return task_row(db_->prepare(sql).bind(1, request_id));
 }
 
-void SqliteOfficeStore::update_task(const TaskRecord& t) {
+void SqliteMoney::update_task(const TaskRecord& t) {
     db_->prepare("UPDATE tasks SET status = ?2, status_message = ?3, result = NULLIF(?4, ''), updated_at = ?5 WHERE id = ?1")
         .bind_static(1, t.id).bind_static(2, t.status).bind_static(3, t.status_message).bind_static(4, t.result)
         .bind_static(5, t.updated_at).step();

@@ -83,7 +83,7 @@ std::string words_match(const std::string& text) {
 
 }  // namespace
 
-CustomerPage SqliteOfficeStore::find_customers(const std::string& text) {
+CustomerPage SqliteCustomers::find_customers(const std::string& text) {
     // LIKE ends a pattern at a NUL byte, so "\u0000" would match everyone: a text holding one
     // matches nobody (no name or email holds a NUL) and never reaches LIKE.
     CustomerPage page;
@@ -132,7 +132,7 @@ CustomerPage SqliteOfficeStore::find_customers(const std::string& text) {
     return page;
 }
 
-std::optional<std::string> SqliteOfficeStore::customer_name(std::int64_t id) {
+std::optional<std::string> SqliteCustomers::customer_name(std::int64_t id) {
     auto& q = db_->prepare("SELECT name FROM customers WHERE id = ?1");
     if (!q.bind(1, id).step()) return std::nullopt;
     auto name = q.column_text(0);
@@ -144,13 +144,13 @@ namespace {
 Customer customer_of(const Statement& q) { return {q.column_int(0), q.column_text(1), q.column_text(2)}; }
 }  // namespace
 
-AddedCustomer SqliteOfficeStore::add_customer(const std::string& name, const std::string& email) {
+AddedCustomer SqliteCustomers::add_customer(const std::string& name, const std::string& email) {
     if (auto known = customer_with_email(email)) return {std::move(*known), false};
     db_->prepare("INSERT INTO customers (name, email) VALUES (?1, ?2)").bind_static(1, name).bind_static(2, email).step();
     return {{db_->last_insert_rowid(), name, email}, true};
 }
 
-std::optional<Customer> SqliteOfficeStore::load_customer(std::int64_t id) {
+std::optional<Customer> SqliteCustomers::load_customer(std::int64_t id) {
     auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE id = ?1");
     if (!q.bind(1, id).step()) return std::nullopt;
     Customer customer = customer_of(q);
@@ -158,7 +158,7 @@ std::optional<Customer> SqliteOfficeStore::load_customer(std::int64_t id) {
     return customer;
 }
 
-std::optional<Customer> SqliteOfficeStore::customer_with_email(const std::string& email) {
+std::optional<Customer> SqliteCustomers::customer_with_email(const std::string& email) {
     auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE lower(email) = lower(?1)");  // customers_by_email
     if (!q.bind_static(1, email).step()) return std::nullopt;
     Customer customer = customer_of(q);
@@ -166,12 +166,12 @@ std::optional<Customer> SqliteOfficeStore::customer_with_email(const std::string
     return customer;
 }
 
-void SqliteOfficeStore::update_customer(const Customer& customer) {
+void SqliteCustomers::update_customer(const Customer& customer) {
     db_->prepare("UPDATE customers SET name = ?2, email = ?3 WHERE id = ?1")
         .bind(1, customer.id).bind_static(2, customer.name).bind_static(3, customer.email).step();
 }
 
-CustomerUse SqliteOfficeStore::customer_use(std::int64_t id) {
+CustomerUse SqliteCustomers::customer_use(std::int64_t id) {
     auto& q = db_->prepare(
         "SELECT (SELECT count(*) FROM invoices WHERE customer_id = ?1), (SELECT count(*) FROM slots WHERE customer_id = ?1)");
     q.bind(1, id).step();
@@ -180,19 +180,19 @@ CustomerUse SqliteOfficeStore::customer_use(std::int64_t id) {
     return use;
 }
 
-void SqliteOfficeStore::remove_customer(std::int64_t id) { db_->prepare("DELETE FROM customers WHERE id = ?1").bind(1, id).step(); }
+void SqliteCustomers::remove_customer(std::int64_t id) { db_->prepare("DELETE FROM customers WHERE id = ?1").bind(1, id).step(); }
 
 // One segment per index instead of the dozen a million rows' triggers leave: a word's lookup
 // reads one b-tree (at 1M customers, find_customer's one match cost 1.6x the 3-customer office's
 // instead of 2.3x; the optimize itself about a second per index).
-void SqliteOfficeStore::optimize_customer_search() {
+void SqliteCustomers::optimize_customer_search() {
     Transaction tx(*db_);
     db_->exec("INSERT INTO customer_words(customer_words) VALUES ('optimize');"
               "INSERT INTO customer_search(customer_search) VALUES ('optimize');");
     tx.commit();
 }
 
-std::vector<Customer> SqliteOfficeStore::customers_after(std::int64_t after_id, int limit) {
+std::vector<Customer> SqliteCustomers::customers_after(std::int64_t after_id, int limit) {
     auto& q = db_->prepare("SELECT id, name, email FROM customers WHERE id > ?1 ORDER BY id LIMIT ?2");
     q.bind(1, after_id).bind(2, limit);
     std::vector<Customer> customers;
@@ -200,7 +200,7 @@ std::vector<Customer> SqliteOfficeStore::customers_after(std::int64_t after_id, 
     return customers;
 }
 
-std::vector<SlotRow> SqliteOfficeStore::slot_rows(const std::string& from_day, const std::string& to_day) {
+std::vector<SlotRow> SqliteCalendar::slot_rows(const std::string& from_day, const std::string& to_day) {
     auto& q = db_->prepare("SELECT id, day, time, customer_id FROM slots WHERE day BETWEEN ?1 AND ?2 ORDER BY day, time");
     q.bind_static(1, from_day).bind_static(2, to_day);
     std::vector<SlotRow> rows;
@@ -221,9 +221,9 @@ std::vector<BookedSlot> read_bookings(Database& db) {
     return rows;
 }
 
-std::vector<BookedSlot> SqliteOfficeStore::bookings() { return read_bookings(*db_); }
+std::vector<BookedSlot> SqliteCalendar::bookings() { return read_bookings(*db_); }
 
-Booking SqliteOfficeStore::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
+Booking SqliteCalendar::book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time,
                                                std::int64_t customer_id, const std::string& at, const std::string& by) {
     auto& other = db_->prepare("SELECT id FROM slots WHERE day = ?1 AND time = ?2 AND id <> ?3");
     const bool held = other.bind_static(1, day).bind_static(2, time).bind(3, slot_id).step();
@@ -234,7 +234,7 @@ Booking SqliteOfficeStore::book_generated_slot(std::int64_t slot_id, const std::
     return book_slot(slot_id, customer_id, at, by);
 }
 
-std::optional<SlotRow> SqliteOfficeStore::load_slot(std::int64_t slot_id) {
+std::optional<SlotRow> SqliteCalendar::load_slot(std::int64_t slot_id) {
     auto& q = db_->prepare("SELECT id, day, time, customer_id FROM slots WHERE id = ?1");
     if (!q.bind(1, slot_id).step()) return std::nullopt;
     SlotRow row{q.column_int(0), q.column_text(1), q.column_text(2),
@@ -243,7 +243,7 @@ std::optional<SlotRow> SqliteOfficeStore::load_slot(std::int64_t slot_id) {
     return row;
 }
 
-bool SqliteOfficeStore::cancel_booking(std::int64_t slot_id, bool remove_row) {
+bool SqliteCalendar::cancel_booking(std::int64_t slot_id, bool remove_row) {
     db_->prepare(remove_row ? "DELETE FROM slots WHERE id = ?1 AND customer_id IS NOT NULL"
                             : "UPDATE slots SET customer_id = NULL, booked_at = NULL, booked_by = NULL, booking_uid = NULL, "
                               "booking_sequence = 0 WHERE id = ?1 AND customer_id IS NOT NULL")
@@ -252,7 +252,7 @@ bool SqliteOfficeStore::cancel_booking(std::int64_t slot_id, bool remove_row) {
     return db_->changes() != 0;
 }
 
-void SqliteOfficeStore::carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) {
+void SqliteCalendar::carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) {
     db_->prepare("UPDATE slots SET (booking_uid, booking_sequence) = "
                  "(SELECT booking_uid, booking_sequence + 1 FROM slots WHERE id = ?1) WHERE id = ?2")
         .bind(1, from_id)
@@ -273,9 +273,9 @@ OfficeSettings read_office_settings(Database& db) {
     return settings;
 }
 
-OfficeSettings SqliteOfficeStore::office_settings() { return read_office_settings(*db_); }
+OfficeSettings SqliteCalendar::office_settings() { return read_office_settings(*db_); }
 
-void SqliteOfficeStore::save_office_settings(const OfficeSettings& settings) {
+void SqliteCalendar::save_office_settings(const OfficeSettings& settings) {
     auto& put = db_->prepare("INSERT INTO office_settings (name, value) VALUES (?1, ?2) "
                              "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
     put.bind_static(1, "time_zone").bind_static(2, settings.time_zone).step();
@@ -291,9 +291,9 @@ std::vector<OpeningRange> read_opening_hours(Database& db) {
     return ranges;
 }
 
-std::vector<OpeningRange> SqliteOfficeStore::opening_hours() { return read_opening_hours(*db_); }
+std::vector<OpeningRange> SqliteCalendar::opening_hours() { return read_opening_hours(*db_); }
 
-void SqliteOfficeStore::replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) {
+void SqliteCalendar::replace_opening_hours(const std::vector<int>& weekdays, const std::vector<OpeningRange>& ranges) {
     for (const int weekday : weekdays) db_->prepare("DELETE FROM opening_hours WHERE weekday = ?1").bind(1, weekday).step();
     for (const auto& r : ranges)
         db_->prepare("INSERT INTO opening_hours (weekday, opens, closes, slot_minutes) VALUES (?1, ?2, ?3, ?4)")
@@ -304,26 +304,26 @@ void SqliteOfficeStore::replace_opening_hours(const std::vector<int>& weekdays, 
             .step();
 }
 
-std::vector<Closure> SqliteOfficeStore::closures() {
+std::vector<Closure> SqliteCalendar::closures() {
     auto& q = db_->prepare("SELECT day, reason FROM closures ORDER BY day");
     std::vector<Closure> days;
     while (q.step()) days.push_back({q.column_text(0), q.column_text(1)});
     return days;
 }
 
-void SqliteOfficeStore::add_closure(const Closure& closure) {
+void SqliteCalendar::add_closure(const Closure& closure) {
     db_->prepare("INSERT INTO closures (day, reason) VALUES (?1, ?2) ON CONFLICT (day) DO UPDATE SET reason = excluded.reason")
         .bind_static(1, closure.day)
         .bind_static(2, closure.reason)
         .step();
 }
 
-bool SqliteOfficeStore::remove_closure(const std::string& day) {
+bool SqliteCalendar::remove_closure(const std::string& day) {
     db_->prepare("DELETE FROM closures WHERE day = ?1").bind_static(1, day).step();
     return db_->changes() != 0;
 }
 
-std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {
+std::vector<FreeSlot> SqliteCalendar::free_slots(const std::string& day) {
     auto& q = db_->prepare("SELECT id, time FROM slots WHERE day = ?1 AND customer_id IS NULL ORDER BY time");
     q.bind_static(1, day);
     std::vector<FreeSlot> slots;
@@ -331,7 +331,7 @@ std::vector<FreeSlot> SqliteOfficeStore::free_slots(const std::string& day) {
     return slots;
 }
 
-Booking SqliteOfficeStore::book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
+Booking SqliteCalendar::book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                                      const std::string& by) {
     // The guard is in the statement itself, so two racing clients cannot both win.
     auto& book = db_->prepare(

@@ -51,24 +51,33 @@ std::unique_ptr<Database> open_office_database(const std::string& path, Durabili
 // so serving can refuse such a path at start instead of at the first tool call.
 void check_database_location(const std::string& path);
 
-class SqliteOfficeStore final : public OfficeStore {
+// The parts of an office in a SQLite file (office_store.h), each on its store's database.
+class SqlitePart {
+protected:
+    explicit SqlitePart(Database& db) : db_(&db) {}
+    Database* db_;
+};
+
+class SqliteCustomers final : public CustomerStore, private SqlitePart {
 public:
-    explicit SqliteOfficeStore(std::unique_ptr<Database> db);
-    ~SqliteOfficeStore() override;
-
-    // The SQLite database itself: for tests that look at rows and for `db reset`, never for
-    // the protocol layer (which speaks OfficeStore only).
-    Database& database() { return *db_; }
-
-    void begin_write() override;
-    void commit_write() override;
-    void rollback_write() noexcept override;
-    void begin_batch() override { db_->begin_batch(); }
-    void end_batch() override { db_->end_batch(); }
-    bool batch_has_writes() const override { return db_->batch_has_writes(); }
+    explicit SqliteCustomers(Database& db) : SqlitePart(db) {}
 
     CustomerPage find_customers(const std::string& text) override;
     std::optional<std::string> customer_name(std::int64_t id) override;
+    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
+    std::optional<Customer> load_customer(std::int64_t id) override;
+    std::optional<Customer> customer_with_email(const std::string& email) override;
+    void update_customer(const Customer& customer) override;
+    CustomerUse customer_use(std::int64_t id) override;
+    void remove_customer(std::int64_t id) override;
+    void optimize_customer_search() override;
+    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
+};
+
+class SqliteCalendar final : public CalendarStore, private SqlitePart {
+public:
+    explicit SqliteCalendar(Database& db) : SqlitePart(db) {}
+
     std::vector<SlotRow> slot_rows(const std::string& from_day, const std::string& to_day) override;
     std::vector<BookedSlot> bookings() override;
     Booking book_generated_slot(std::int64_t slot_id, const std::string& day, const std::string& time, std::int64_t customer_id,
@@ -86,22 +95,15 @@ public:
     std::vector<FreeSlot> free_slots(const std::string& day) override;
     Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
                       const std::string& by) override;
+};
 
-    AddedCustomer add_customer(const std::string& name, const std::string& email) override;
-    std::optional<Customer> load_customer(std::int64_t id) override;
-    std::optional<Customer> customer_with_email(const std::string& email) override;
-    void update_customer(const Customer& customer) override;
-    CustomerUse customer_use(std::int64_t id) override;
-    void remove_customer(std::int64_t id) override;
-    void optimize_customer_search() override;
-    std::vector<Customer> customers_after(std::int64_t after_id, int limit) override;
+class SqliteMoney final : public MoneyStore, private SqlitePart {
+public:
+    explicit SqliteMoney(Database& db) : SqlitePart(db) {}
+
     std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id) override;
     std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) override;
     bool pay_invoice(std::int64_t id) override;
-    std::vector<MenuItem> menu() override;
-    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
-    std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
-
     std::vector<Invoice> invoices_of(std::int64_t customer_id) override;
     std::optional<Invoice> load_invoice(std::int64_t id) override;
     std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) override;
@@ -115,13 +117,42 @@ public:
     std::optional<ReopenCandidate> reopen_candidate(std::int64_t request_id) override;
     void reopen_request(std::int64_t request_id) override;
     std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) override;
-
     void create_task(const TaskRecord& task, const std::string& forget_before) override;
     std::optional<TaskRecord> load_task(const std::string& id) override;
     std::optional<TaskRecord> task_of_request(std::int64_t request_id) override;
     void update_task(const TaskRecord& task) override;
+};
 
+class SqliteLunch final : public LunchStore, private SqlitePart {
+public:
+    explicit SqliteLunch(Database& db) : SqlitePart(db) {}
+
+    std::vector<MenuItem> menu() override;
+    std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
+    std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
     std::int64_t record_lunch_order(const LunchOrder& order) override;
+};
+
+class SqliteOfficeStore final : public OfficeStore {
+public:
+    explicit SqliteOfficeStore(std::unique_ptr<Database> db);
+    ~SqliteOfficeStore() override;
+
+    // The SQLite database itself: for tests that look at rows and for `db reset`, never for
+    // the protocol layer (which speaks OfficeStore only).
+    Database& database() { return *db_; }
+
+    void begin_write() override;
+    void commit_write() override;
+    void rollback_write() noexcept override;
+    void begin_batch() override { db_->begin_batch(); }
+    void end_batch() override { db_->end_batch(); }
+    bool batch_has_writes() const override { return db_->batch_has_writes(); }
+
+    CustomerStore& customers() override { return customers_; }
+    CalendarStore& calendar() override { return calendar_; }
+    MoneyStore& money() override { return money_; }
+    LunchStore& lunch() override { return lunch_; }
 
     bool consume_request_state(const std::string& nonce, const std::string& at) override;
     bool request_state_used(const std::string& nonce) override;
@@ -140,6 +171,10 @@ public:
 
 private:
     std::unique_ptr<Database> db_;
+    SqliteCustomers customers_{*db_};
+    SqliteCalendar calendar_{*db_};
+    SqliteMoney money_{*db_};
+    SqliteLunch lunch_{*db_};
     std::optional<Transaction> write_;  // the open write unit
     std::optional<std::pair<std::uint64_t, std::uint64_t>> file_;  // the file db_ opened (none: in memory)
 };

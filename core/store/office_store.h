@@ -1,7 +1,8 @@
 #pragma once
-// The office's data, in office terms: the one interface every backend implements (SQLite
-// today in sqlite_office_store.h, PostgreSQL later). Tools, the session and the operator's
-// commands speak only this; no SQL is written anywhere else (docs/architecture.md, "Store").
+// The office's data, in office terms: the interfaces every backend implements (SQLite in
+// sqlite_office_store.h, PostgreSQL in postgres_office_store.h). Tools, the session and the
+// operator's commands speak only these; no SQL is written anywhere else (docs/architecture.md,
+// "The store's parts").
 //
 // Rules for an implementation: money is integer cents; times are the caller's (the injected
 // clock), never the backend's own; every write a tool makes happens inside a WriteTransaction
@@ -201,26 +202,39 @@ struct TaskRecord {
     std::int64_t ttl_ms = 0;
 };
 
-class OfficeStore {
+// The office's data comes in parts, one interface each, for the users that need only that part:
+// the customers, the calendar, the money (invoices, refunds, the approval queue and the tasks
+// that follow it) and the lunch menu. OfficeStore holds the parts and what every write needs
+// (transactions, the audit trail, the change mark, the protocol's own records). A backend
+// implements each part in a class of its own (sqlite_office_store.h, postgres_office_store.h).
+
+class CustomerStore {
 public:
-    virtual ~OfficeStore() = default;
-
-    // ---- transactions: one write unit at a time; see WriteTransaction
-    virtual void begin_write() = 0;
-    virtual void commit_write() = 0;
-    virtual void rollback_write() noexcept = 0;
-    // Group commit: the write units between begin_batch and end_batch become durable together
-    // at end_batch, each keeping its own commit or rollback. A transport sends the replies of
-    // a batch only after end_batch returns. end_batch throws StoreError when the commit fails.
-    virtual void begin_batch() = 0;
-    virtual void end_batch() = 0;
-    virtual bool batch_has_writes() const = 0;  // a write unit of the open batch has begun
-
-    // ---- customers and appointments
+    virtual ~CustomerStore() = default;
     // Customers whose name or email contains `text` literally (case-insensitive as each
     // backend's LIKE/ILIKE is), by id: a page and the count of further matches (CustomerPage).
     virtual CustomerPage find_customers(const std::string& text) = 0;
     virtual std::optional<std::string> customer_name(std::int64_t id) = 0;
+    // The office's own records, kept by its people (core/office/records.h checks every value
+    // first; these only write, inside a write's transaction, or read).
+    virtual AddedCustomer add_customer(const std::string& name, const std::string& email) = 0;
+    virtual std::optional<Customer> load_customer(std::int64_t id) = 0;
+    virtual std::optional<Customer> customer_with_email(const std::string& email) = 0;  // case-insensitively
+    virtual void update_customer(const Customer& customer) = 0;  // its name and email
+    virtual CustomerUse customer_use(std::int64_t id) = 0;
+    virtual void remove_customer(std::int64_t id) = 0;
+    // After many customers were written at once (an import), outside a write: the search
+    // indexes made compact again (SQLite: FTS5's optimize), the planner's statistics fresh
+    // (PostgreSQL: VACUUM ANALYZE), so find_customers reads as little as it can.
+    virtual void optimize_customer_search() = 0;
+    // At most `limit` customers with id > after_id, by id (the whole list, a page at a time).
+    virtual std::vector<Customer> customers_after(std::int64_t after_id, int limit) = 0;
+};
+
+class CalendarStore {
+public:
+    virtual ~CalendarStore() = default;
+    // ---- appointments
     virtual std::vector<FreeSlot> free_slots(const std::string& day) = 0;
     // Books it only if free: two racing callers cannot both win.
     virtual Booking book_slot(std::int64_t slot_id, std::int64_t customer_id, const std::string& at,
@@ -242,7 +256,7 @@ public:
     // is freed as by cancel_booking.
     virtual void carry_booking(std::int64_t from_id, std::int64_t to_id, bool remove_from_row) = 0;
 
-    // ---- the office's calendar: its zone, hours and closures (issue 38; writes inside a write)
+    // ---- the office's zone, hours and closures (issue 38; writes inside a write)
     virtual OfficeSettings office_settings() = 0;
     virtual void save_office_settings(const OfficeSettings& settings) = 0;
     virtual std::vector<OpeningRange> opening_hours() = 0;  // by weekday, then opening time
@@ -251,33 +265,20 @@ public:
     virtual std::vector<Closure> closures() = 0;  // by day
     virtual void add_closure(const Closure& closure) = 0;  // a day closed already gets the new reason
     virtual bool remove_closure(const std::string& day) = 0;  // false: it was not closed
+};
 
-    // ---- the office's own records, kept by its people (core/office/records.h checks every
-    // value first; these only write, inside a write's transaction, or read)
-    virtual AddedCustomer add_customer(const std::string& name, const std::string& email) = 0;
-    virtual std::optional<Customer> load_customer(std::int64_t id) = 0;
-    virtual std::optional<Customer> customer_with_email(const std::string& email) = 0;  // case-insensitively
-    virtual void update_customer(const Customer& customer) = 0;  // its name and email
-    virtual CustomerUse customer_use(std::int64_t id) = 0;
-    virtual void remove_customer(std::int64_t id) = 0;
-    // After many customers were written at once (an import), outside a write: the search
-    // indexes made compact again (SQLite: FTS5's optimize), the planner's statistics fresh
-    // (PostgreSQL: VACUUM ANALYZE), so find_customers reads as little as it can.
-    virtual void optimize_customer_search() = 0;
-    // At most `limit` customers with id > after_id, by id (the whole list, a page at a time).
-    virtual std::vector<Customer> customers_after(std::int64_t after_id, int limit) = 0;
+class MoneyStore {
+public:
+    virtual ~MoneyStore() = default;
+    // ---- invoices
+    virtual std::vector<Invoice> invoices_of(std::int64_t customer_id) = 0;
+    virtual std::optional<Invoice> load_invoice(std::int64_t id) = 0;
     // At most `limit` invoices with id > after_id, by id; only `customer_id`'s when it is not 0.
     virtual std::vector<Invoice> invoices_after(std::int64_t after_id, int limit, std::int64_t customer_id = 0) = 0;
     virtual std::int64_t add_invoice(std::int64_t customer_id, std::int64_t cents, const std::string& status) = 0;
     virtual bool pay_invoice(std::int64_t id) = 0;  // open becomes paid; false (nothing changed) otherwise
-    virtual std::vector<MenuItem> menu() = 0;  // in the order the items were added
-    // The new item's id; none (nothing changed) when an item of that name is there already.
-    virtual std::optional<std::int64_t> add_menu_item(const MenuItem& item) = 0;
-    virtual std::optional<std::int64_t> remove_menu_item(const std::string& name) = 0;  // the removed item's id; none: no such item
 
-    // ---- invoices, refunds and the approval queue
-    virtual std::vector<Invoice> invoices_of(std::int64_t customer_id) = 0;
-    virtual std::optional<Invoice> load_invoice(std::int64_t id) = 0;
+    // ---- refunds and the approval queue
     virtual std::optional<ApprovalState> latest_approval(std::int64_t invoice_id) = 0;
     virtual void mark_reported(std::int64_t request_id, const std::string& at) = 0;
     virtual std::int64_t queue_approval(std::int64_t invoice_id, const std::string& client, const std::string& at) = 0;
@@ -294,16 +295,46 @@ public:
     // Returns its invoice's id; nullopt (nothing changed) when the request was not pending.
     virtual std::optional<std::int64_t> withdraw_request(std::int64_t request_id, const std::string& at, const std::string& by) = 0;
 
-    // ---- tasks (core/office/tasks.h), inside a write's transaction except the reads
+    // ---- the tasks that follow approval requests (core/office/tasks.h), inside a write's
+    // transaction except the reads
     // Adds `task` and marks its approval request as followed by a task, first forgetting every
     // task that expired before `forget_before` (one indexed delete, as for idempotency keys).
     virtual void create_task(const TaskRecord& task, const std::string& forget_before) = 0;
     virtual std::optional<TaskRecord> load_task(const std::string& id) = 0;
     virtual std::optional<TaskRecord> task_of_request(std::int64_t request_id) = 0;
     virtual void update_task(const TaskRecord& task) = 0;  // its status, status_message, result and updated_at
+};
 
-    // ---- lunch
+class LunchStore {
+public:
+    virtual ~LunchStore() = default;
+    virtual std::vector<MenuItem> menu() = 0;  // in the order the items were added
+    // The new item's id; none (nothing changed) when an item of that name is there already.
+    virtual std::optional<std::int64_t> add_menu_item(const MenuItem& item) = 0;
+    virtual std::optional<std::int64_t> remove_menu_item(const std::string& name) = 0;  // the removed item's id; none: no such item
     virtual std::int64_t record_lunch_order(const LunchOrder& order) = 0;  // the order's id
+};
+
+class OfficeStore {
+public:
+    virtual ~OfficeStore() = default;
+
+    // ---- the office's parts
+    virtual CustomerStore& customers() = 0;
+    virtual CalendarStore& calendar() = 0;
+    virtual MoneyStore& money() = 0;
+    virtual LunchStore& lunch() = 0;
+
+    // ---- transactions: one write unit at a time; see WriteTransaction
+    virtual void begin_write() = 0;
+    virtual void commit_write() = 0;
+    virtual void rollback_write() noexcept = 0;
+    // Group commit: the write units between begin_batch and end_batch become durable together
+    // at end_batch, each keeping its own commit or rollback. A transport sends the replies of
+    // a batch only after end_batch returns. end_batch throws StoreError when the commit fails.
+    virtual void begin_batch() = 0;
+    virtual void end_batch() = 0;
+    virtual bool batch_has_writes() const = 0;  // a write unit of the open batch has begun
 
     // ---- single-use request states (sealed requestState, request_state.h)
     // Records `nonce` as used; false when it was used before (a replay).

@@ -378,7 +378,7 @@ std::vector<Server> behind_haproxy(const std::vector<Server>& servers, const std
     std::vector<Server> out;
     for (const Server& s : servers) {
         // The durability trade-off and the floor are --http's questions, not this one's.
-        if (s.key == "process" || s.key == "nginx") continue;
+        if (s.key == "process" || s.key == "baseline" || s.key == "nginx") continue;
         for (int n : s.key == "peer2" ? std::vector<int>{1} : counts) {
             Server r = s;
             r.replicas = n;
@@ -469,7 +469,7 @@ int run_http_bench(std::vector<Server>& servers, const HttpParams& hp, Ctx& ctx,
         // The same servers over stdio, once a run: the other half of the HTTP CPU target.
         if (!hp.replicas)
             for (const Server* s : active) {
-                if (s->key != "office" && s->key != "process") continue;
+                if (s->key != "office" && s->key != "process" && s->key != "baseline") continue;
                 std::string err;
                 const double us = stdio_cpu_us_per_call(*s, hp, ctx, err);
                 if (std::isfinite(us)) stdio_cpu[s->name].push_back(us);

@@ -115,6 +115,8 @@ void usage() {
         "                     (quick 400 ms) once 512 calls were made\n"
         "  --server PATH      office-mcp binary (default: ../../stdio_server/office-mcp beside this\n"
         "                     binary, else the path CMake compiled in)\n"
+        "  --baseline PATH    another office-mcp binary (e.g. an older commit's), measured beside\n"
+        "                     --server in every scenario as \"office-mcp baseline\" (--only key: baseline)\n"
         "  --peers DIR        folder holding peer-server*.mjs + node_modules (default: what\n"
         "                     ../shared/peers/setup.sh prints, ~/.cache/office-mcp-peers)\n"
         "  --only LIST        comma list of echo,office,process,peer1,peer2 (process: office-mcp\n"
@@ -168,7 +170,7 @@ int main(int argc, char** argv) {
 
     Ctx ctx;
     Params& P = ctx.p;
-    std::string server_path, peers_dir, json_path, only, tmpdir;
+    std::string server_path, baseline_path, peers_dir, json_path, only, tmpdir;
     bool no_pin = false, no_census = false, no_node = false, http = false, http_memory = false;
     MemoryParams mp;
     CustomersParams cp;
@@ -197,6 +199,8 @@ int main(int argc, char** argv) {
             load = std::atoi(val().c_str());
         else if (a == "--server")
             server_path = val();
+        else if (a == "--baseline")
+            baseline_path = val();
         else if (a == "--peers")
             peers_dir = val();
         else if (a == "--json")
@@ -357,6 +361,17 @@ int main(int argc, char** argv) {
         p.key = "process";
         if (!p.argv.empty()) p.argv.insert(p.argv.end(), {"--durability", "process"});
         servers.push_back(p);
+        // Another build of office-mcp (--baseline), measured beside this one in the same run and
+        // the same way: what a change costs or saves per call, as ratios rather than absolute times.
+        if (!baseline_path.empty()) {
+            Server b = o;
+            b.name = "office-mcp baseline";
+            b.key = "baseline";
+            b.available = access(baseline_path.c_str(), X_OK) == 0;
+            b.skip_reason = b.available ? "" : baseline_path + " is not an executable";
+            b.argv = {fs::absolute(baseline_path).lexically_normal().string()};
+            servers.push_back(b);
+        }
     }
     {
         const std::string node = resolve_in_path("node");
@@ -487,7 +502,7 @@ int main(int argc, char** argv) {
         if (phase_ms) hp.phase_ms = std::max(50, *phase_ms);
         std::vector<Server> hs;
         for (const auto& s : servers) {
-            if (s.key == "office" || s.key == "process") {  // process: like for like with the peer's sync
+            if (s.key == "office" || s.key == "process" || s.key == "baseline") {  // process: like for like with the peer's sync
                 Server o = s;
                 // No drain delay: each run stops it with SIGTERM, and nothing balances it.
                 if (o.available) o.argv.insert(o.argv.end(), {"--http", "127.0.0.1:0", "--drain-delay", "0"});

@@ -125,7 +125,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     try {
         auto store = office::open_office_store(path);
-        store->find_customers("Maria");
+        store->customers().find_customers("Maria");
     } catch (const office::StoreError& e) {
         broken(std::string("an accepted file does not serve: ") + e.what());
     }

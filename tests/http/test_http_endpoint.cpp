@@ -1524,7 +1524,7 @@ TEST_CASE("GET /calendar.ics: the bookings for a calendar app, behind a scheduli
             return std::nullopt;
         };
     });
-    office.store->save_office_settings({"Europe/Madrid", "Demo office", 90});
+    office.store->calendar().save_office_settings({"Europe/Madrid", "Demo office", 90});
     const auto get = [&](const std::string& target, http::Headers headers = {}) {
         return office.send({"GET", target, std::move(headers), ""});
     };
@@ -1557,10 +1557,10 @@ TEST_CASE("GET /calendar.ics: the bookings for a calendar app, behind a scheduli
 
     // A booking changes the calendar, its tag, and what the old tag gets.
     std::int64_t free_slot = 0;
-    for (const auto& row : office.store->slot_rows("2026-09-04", "2026-09-05"))
+    for (const auto& row : office.store->calendar().slot_rows("2026-09-04", "2026-09-05"))
         if (!row.customer_id) free_slot = row.id;
     REQUIRE(free_slot != 0);
-    REQUIRE(office.store->book_slot(free_slot, 2, "2026-09-01T10:00:00Z", "test").status == Booking::Status::Booked);
+    REQUIRE(office.store->calendar().book_slot(free_slot, 2, "2026-09-01T10:00:00Z", "test").status == Booking::Status::Booked);
     const auto after = get("/calendar.ics?token=good", {{"if-none-match", tag}});
     CHECK(after.status == 200);
     CHECK(events(after) == events(first) + 1);

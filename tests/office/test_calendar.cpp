@@ -126,9 +126,9 @@ TEST_CASE("hours, closures and the zone refuse what a person could mean two ways
     CHECK(!close_days(s, kStamp, "2026-10-13..2026-10-12", "").ok);
     CHECK(!close_days(s, kStamp, "2026-02-30", "").ok);
     CHECK(!open_day(s, kStamp, "2026-10-12").ok);  // not closed
-    CHECK(s.opening_hours().empty());
-    CHECK(s.closures().empty());
-    CHECK(s.office_settings() == OfficeSettings{});
+    CHECK(s.calendar().opening_hours().empty());
+    CHECK(s.calendar().closures().empty());
+    CHECK(s.calendar().office_settings() == OfficeSettings{});
 }
 
 TEST_CASE("the days the clocks change: every local time once, a skipped one not offered, offsets right", "[tools][calendar]") {

@@ -150,16 +150,16 @@ TEST_CASE("invoices are read in cents with what was refunded and what is left") 
 
 TEST_CASE("slots say when they begin: the instant in the office's zone with its offset then") {
     InProcessServer server;
-    server.store().save_office_settings({"Europe/Madrid", "", 90});
+    server.store().calendar().save_office_settings({"Europe/Madrid", "", 90});
     const auto page = page_of(server.result(read_uri(1, "office://slots?limit=1")));
     CHECK(page["columns"] == json::array({"id", "day", "time", "customer_id", "booked_at", "booked_by", "starts_at"}));
     REQUIRE(page["rows"].size() == 1);
     CHECK(page["rows"][0]["day"] == "2026-09-04");
     CHECK(page["rows"][0]["time"] == "09:00");
     CHECK(page["rows"][0]["starts_at"] == "2026-09-04T09:00:00+02:00");  // summer time in Madrid
-    server.store().save_office_settings({"America/Santiago", "", 90});
+    server.store().calendar().save_office_settings({"America/Santiago", "", 90});
     CHECK(page_of(server.result(read_uri(2, "office://slots?limit=1")))["rows"][0]["starts_at"] == "2026-09-04T09:00:00-04:00");
-    server.store().save_office_settings({"Nowhere/Atlantis", "", 90});  // a zone this machine cannot read: no instant
+    server.store().calendar().save_office_settings({"Nowhere/Atlantis", "", 90});  // a zone this machine cannot read: no instant
     CHECK(page_of(server.result(read_uri(3, "office://slots?limit=1")))["rows"][0]["starts_at"].is_null());
 }
 
@@ -240,7 +240,7 @@ TEST_CASE("a page holds at most 100 rows unless the URI asks for another limit")
 
 TEST_CASE("a row's URI reads that one row, in the table's columns, and a row that is not there is not found") {
     InProcessServer server;
-    server.store().save_office_settings({"Europe/Madrid", "", 90});
+    server.store().calendar().save_office_settings({"Europe/Madrid", "", 90});
     CHECK(page_of(server.result(read_uri(1, "office://customers/2"))) ==
           json::parse(R"({"table":"customers","columns":["id","name","email"],"row":{"id":2,"name":"Tomas Reis","email":"tomas@example.com"}})"));
     CHECK(page_of(server.result(read_uri(2, "office://invoices/1")))["row"]["left_cents"] == 24000);

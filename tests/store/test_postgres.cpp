@@ -45,20 +45,20 @@ std::vector<std::string> rows_of(office::OfficeStore& store, office::OfficeTable
 // settling another, each with its audit row.
 void make_the_same_writes(office::OfficeStore& store) {
     office::WriteTransaction book(store);
-    REQUIRE(store.book_slot(1, 3, "2026-12-01T09:00:00Z", "desk/1.0").status == office::Booking::Status::Booked);
+    REQUIRE(store.calendar().book_slot(1, 3, "2026-12-01T09:00:00Z", "desk/1.0").status == office::Booking::Status::Booked);
     store.append_audit({0, "2026-12-01T09:00:00Z", "desk", "1.0", "modern", "2026-07-28", "slot_booked", "slot", 1,
                         "Booked slot 1.", "alice", "", ""});
     book.commit();
     office::WriteTransaction lunch(store);
-    store.record_lunch_order({"tortilla", 2, std::nullopt, "desk/1.0", "2026-12-01T09:01:00Z"});
-    store.record_lunch_order({"ensalada", 1, std::string("sin sal"), "desk/1.0", "2026-12-01T09:02:00Z"});
+    store.lunch().record_lunch_order({"tortilla", 2, std::nullopt, "desk/1.0", "2026-12-01T09:01:00Z"});
+    store.lunch().record_lunch_order({"ensalada", 1, std::string("sin sal"), "desk/1.0", "2026-12-01T09:02:00Z"});
     lunch.commit();
     office::WriteTransaction queue(store);
-    const auto declined = store.queue_approval(2, "cli/0.1", "2026-12-01T09:03:00Z");
-    store.decline_request(declined, "2026-12-01T09:04:00Z", "desk/1.0");
-    const auto approved = store.queue_approval(4, "cli/0.1", "2026-12-01T09:05:00Z");
-    store.record_refund({4, 1050, "late", "elicitation", "desk/1.0", "2026-12-01T09:06:00Z", office::PendingRequest{approved, "cli/0.1"}});
-    store.mark_reported(approved, "2026-12-01T09:07:00Z");
+    const auto declined = store.money().queue_approval(2, "cli/0.1", "2026-12-01T09:03:00Z");
+    store.money().decline_request(declined, "2026-12-01T09:04:00Z", "desk/1.0");
+    const auto approved = store.money().queue_approval(4, "cli/0.1", "2026-12-01T09:05:00Z");
+    store.money().record_refund({4, 1050, "late", "elicitation", "desk/1.0", "2026-12-01T09:06:00Z", office::PendingRequest{approved, "cli/0.1"}});
+    store.money().mark_reported(approved, "2026-12-01T09:07:00Z");
     REQUIRE(store.consume_request_state("nonce-1", "2026-12-01T09:06:00Z"));
     queue.commit();
 }
@@ -67,19 +67,19 @@ void make_the_same_writes(office::OfficeStore& store) {
 // duplicate in other letters), edited and removed, invoices added and paid, the menu changed.
 void make_the_same_record_writes(office::OfficeStore& store) {
     office::WriteTransaction write(store);
-    const auto ana = store.add_customer("Ana Lima", "ana@example.com").customer;
-    REQUIRE_FALSE(store.add_customer("Ana", "ANA@Example.com").added);
-    const auto lone = store.add_customer("Lone Caller", "lone@example.com").customer;
-    store.update_customer({ana.id, "Ana Lima Souza", "ana.souza@example.com"});
-    store.remove_customer(lone.id);
-    const auto invoice = store.add_invoice(ana.id, 123456, "open");
-    store.add_invoice(1, 99, "paid");
-    REQUIRE(store.pay_invoice(invoice));
-    REQUIRE_FALSE(store.pay_invoice(invoice));
-    REQUIRE(store.add_menu_item({"sopa", 350}));
-    REQUIRE_FALSE(store.add_menu_item({"sopa", 1}));
-    REQUIRE(store.remove_menu_item("tortilla"));
-    REQUIRE(store.add_menu_item({"agua", std::nullopt}));
+    const auto ana = store.customers().add_customer("Ana Lima", "ana@example.com").customer;
+    REQUIRE_FALSE(store.customers().add_customer("Ana", "ANA@Example.com").added);
+    const auto lone = store.customers().add_customer("Lone Caller", "lone@example.com").customer;
+    store.customers().update_customer({ana.id, "Ana Lima Souza", "ana.souza@example.com"});
+    store.customers().remove_customer(lone.id);
+    const auto invoice = store.money().add_invoice(ana.id, 123456, "open");
+    store.money().add_invoice(1, 99, "paid");
+    REQUIRE(store.money().pay_invoice(invoice));
+    REQUIRE_FALSE(store.money().pay_invoice(invoice));
+    REQUIRE(store.lunch().add_menu_item({"sopa", 350}));
+    REQUIRE_FALSE(store.lunch().add_menu_item({"sopa", 1}));
+    REQUIRE(store.lunch().remove_menu_item("tortilla"));
+    REQUIRE(store.lunch().add_menu_item({"agua", std::nullopt}));
     write.commit();
 }
 
@@ -132,8 +132,8 @@ TEST_CASE("the schema's constraints hold on PostgreSQL: one pending request per 
     auto store = open_test_store(db);
     {
         office::WriteTransaction write(*store);
-        store->queue_approval(2, "a", "t");
-        CHECK_THROWS_AS(store->queue_approval(2, "b", "t"), StoreError);
+        store->money().queue_approval(2, "a", "t");
+        CHECK_THROWS_AS(store->money().queue_approval(2, "b", "t"), StoreError);
         // The failed statement doomed the transaction (PostgreSQL's COMMIT would quietly roll
         // it back): committing it anyway is an error, not a silent loss of the first request.
         CHECK_THROWS_WITH(write.commit(), "the write to " + db.arg() + " was rolled back after an earlier error");
@@ -147,7 +147,7 @@ TEST_CASE("the schema's constraints hold on PostgreSQL: one pending request per 
     CHECK(store->request_state_used("n"));
 
     office::WriteTransaction over(*store);
-    CHECK_THROWS_AS(store->record_refund({2, 8001, "too much", "elicitation", "c", "t", std::nullopt}), StoreError);
+    CHECK_THROWS_AS(store->money().record_refund({2, 8001, "too much", "elicitation", "c", "t", std::nullopt}), StoreError);
 }
 
 TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the same writes", "[.][postgres]") {
@@ -168,17 +168,17 @@ TEST_CASE("SQLite and PostgreSQL return identical rows for the seed and for the 
         INFO(info.name);
         CHECK(rows_of(*postgres, info.table) == rows_of(*sqlite, info.table));
     }
-    CHECK(postgres->menu() == sqlite->menu());
-    CHECK(postgres->invoices_after(0, 100, 4).size() == 1);
+    CHECK(postgres->lunch().menu() == sqlite->lunch().menu());
+    CHECK(postgres->money().invoices_after(0, 100, 4).size() == 1);
     CHECK(postgres->change_mark() == sqlite->change_mark());
     CHECK(postgres->read_rows(office::OfficeTable::invoices, 3, 10)[0].dump() ==
           R"({"amount_cents":41000,"customer":"Priya Nair","customer_id":3,"id":4,"left_cents":39950,"refunded_cents":1050,"status":"open"})");
-    CHECK(postgres->latest_approval(4)->reported == sqlite->latest_approval(4)->reported);
-    CHECK(postgres->reopen_candidate(1)->left == sqlite->reopen_candidate(1)->left);
+    CHECK(postgres->money().latest_approval(4)->reported == sqlite->money().latest_approval(4)->reported);
+    CHECK(postgres->money().reopen_candidate(1)->left == sqlite->money().reopen_candidate(1)->left);
     CHECK(postgres->read_audit({std::nullopt, std::nullopt, 1, std::nullopt}).size() == 1);
     CHECK(postgres->read_audit({std::string("2026-12-02"), std::nullopt, std::nullopt, std::nullopt}).empty());
-    CHECK(postgres->find_customers("MARIA").customers.size() == 1);
-    CHECK(postgres->find_customers("%").customers.empty());
+    CHECK(postgres->customers().find_customers("MARIA").customers.size() == 1);
+    CHECK(postgres->customers().find_customers("%").customers.empty());
 }
 
 TEST_CASE("a PostgreSQL office at schema 1 migrates to the current schema, keeps its rows, and takes idempotency keys", "[.][postgres]") {
@@ -222,13 +222,13 @@ TEST_CASE("a PostgreSQL office at schema 2 migrates to 3: its approval requests 
           "1|pending|0,2|approved|0");
     CHECK(db.number("SELECT approval_request_id FROM refunds") == 2);
     store.begin_write();
-    store.create_task({"t", "client:x", 1, "working", "waits", "", "a", "a", "z", 1000}, "a");
-    CHECK(store.withdraw_request(1, "b", "x/1") == 2);
-    CHECK_FALSE(store.withdraw_request(1, "b", "x/1"));  // no longer pending
+    store.money().create_task({"t", "client:x", 1, "working", "waits", "", "a", "a", "z", 1000}, "a");
+    CHECK(store.money().withdraw_request(1, "b", "x/1") == 2);
+    CHECK_FALSE(store.money().withdraw_request(1, "b", "x/1"));  // no longer pending
     store.commit_write();
     CHECK(db.text("SELECT status || '|' || task || '|' || resolved_by FROM approval_requests WHERE id = 1") == "withdrawn|1|x/1");
-    CHECK(store.load_task("t")->approval_request_id == 1);
-    CHECK(store.task_of_request(1)->id == "t");
+    CHECK(store.money().load_task("t")->approval_request_id == 1);
+    CHECK(store.money().task_of_request(1)->id == "t");
 }
 
 TEST_CASE("a PostgreSQL office at schema 3 migrates to 4: its audit rows kept without a trace, new rows with one", "[.][postgres]") {
@@ -269,13 +269,13 @@ TEST_CASE("a PostgreSQL office at schema 4 migrates to 5: its customers kept, on
     PostgresOfficeStore store(db.arg());
     CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     CHECK(db.text("SELECT item || '|' || client FROM lunch_orders") == "tortilla|old");
-    CHECK(store.menu() == std::vector<office::MenuItem>{{"bocadillo", std::nullopt}, {"tortilla", std::nullopt},
+    CHECK(store.lunch().menu() == std::vector<office::MenuItem>{{"bocadillo", std::nullopt}, {"tortilla", std::nullopt},
                                                         {"ensalada", std::nullopt}});
     store.begin_write();
-    const auto again = store.add_customer("Someone", "ana@example.COM");
-    const auto priya = store.add_customer("Priya", "PRIYA@example.com");
-    const auto new_one = store.add_customer("Tomás Ruiz", "tomas.ruiz@example.com");
-    CHECK(store.add_menu_item({"sopa", 350}));
+    const auto again = store.customers().add_customer("Someone", "ana@example.COM");
+    const auto priya = store.customers().add_customer("Priya", "PRIYA@example.com");
+    const auto new_one = store.customers().add_customer("Tomás Ruiz", "tomas.ruiz@example.com");
+    CHECK(store.lunch().add_menu_item({"sopa", 350}));
     store.commit_write();
     CHECK(again.customer.id == 4);
     CHECK_FALSE(again.added);
@@ -283,7 +283,7 @@ TEST_CASE("a PostgreSQL office at schema 4 migrates to 5: its customers kept, on
     CHECK_FALSE(priya.added);
     CHECK(new_one.customer.id == 5);
     CHECK(db.number("SELECT id FROM menu WHERE name = 'sopa'") == 4);
-    CHECK(store.invoices_of(3)[0].customer_id == 3);
+    CHECK(store.money().invoices_of(3)[0].customer_id == 3);
 
     // The migrated office's schema is exactly a new office's.
     TestDatabase fresh;
@@ -304,15 +304,15 @@ TEST_CASE("a PostgreSQL office at schema 6 migrates to 7: its customers, those w
     CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     CHECK(db.text("SELECT to_regclass('customers_words') IS NOT NULL") == "t");
     // "zeta123" is a whole word of the query: the word index's statement answers it.
-    auto page = store.find_customers("p123.ZETA123@");
+    auto page = store.customers().find_customers("p123.ZETA123@");
     REQUIRE(page.customers.size() == 1);
     CHECK(page.customers[0].email == "p123.zeta123@example.net");
     store.begin_write();
-    store.add_customer("Late Comer", "late.comer@example.net");
+    store.customers().add_customer("Late Comer", "late.comer@example.net");
     store.commit_write();
-    CHECK(store.find_customers("e.comer@").customers.size() == 1);
-    store.optimize_customer_search();  // VACUUM (ANALYZE), outside a write
-    CHECK(store.find_customers(" Comer").customers.size() == 1);
+    CHECK(store.customers().find_customers("e.comer@").customers.size() == 1);
+    store.customers().optimize_customer_search();  // VACUUM (ANALYZE), outside a write
+    CHECK(store.customers().find_customers(" Comer").customers.size() == 1);
 
     TestDatabase fresh;
     PostgresOfficeStore made(fresh.arg());
@@ -344,9 +344,9 @@ TEST_CASE("a new empty PostgreSQL office and a new empty SQLite office return id
     CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     for (office::OfficeStore* store : {static_cast<office::OfficeStore*>(sqlite.get()), postgres.get()}) {
         office::WriteTransaction write(*store);
-        store->add_customer("Maria Alvarez", "maria@example.com");
-        store->add_menu_item({"tortilla", 450});
-        store->add_menu_item({"bocadillo", std::nullopt});
+        store->customers().add_customer("Maria Alvarez", "maria@example.com");
+        store->lunch().add_menu_item({"tortilla", 450});
+        store->lunch().add_menu_item({"bocadillo", std::nullopt});
         write.commit();
         make_the_same_record_writes(*store);
     }
@@ -482,14 +482,14 @@ TEST_CASE("db path masks the password of a URI, and db init, db reset, audit and
 TEST_CASE("a connection ended between calls is made again once and the next calls succeed", "[.][postgres]") {
     TestDatabase db;
     PostgresOfficeStore store(db.arg());
-    CHECK(store.find_customers("Maria").customers.size() == 1);
+    CHECK(store.customers().find_customers("Maria").customers.size() == 1);
     CHECK(terminate_connections(db.name()) == 1);
-    CHECK(store.find_customers("Maria").customers.size() == 1);  // a read: made again, run again
+    CHECK(store.customers().find_customers("Maria").customers.size() == 1);  // a read: made again, run again
 
     CHECK(terminate_connections(db.name()) == 1);
     {
         office::WriteTransaction write(store);  // nothing written yet: made again at BEGIN
-        CHECK(store.book_slot(1, 1, "t", "c").status == office::Booking::Status::Booked);
+        CHECK(store.calendar().book_slot(1, 1, "t", "c").status == office::Booking::Status::Booked);
         write.commit();
     }
     CHECK(db.number("SELECT customer_id FROM slots WHERE id = 1") == 1);
@@ -507,7 +507,7 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
     PostgresOfficeStore store(db.arg());
     SECTION("a write unit on its own") {
         office::WriteTransaction write(store);
-        store.record_lunch_order({"tortilla", 1, std::nullopt, "c", "t"});
+        store.lunch().record_lunch_order({"tortilla", 1, std::nullopt, "c", "t"});
         REQUIRE(terminate_connections(db.name()) == 1);
         store.append_audit(kAudit);  // only queued (pipeline mode): the loss shows at the COMMIT
         REQUIRE_THROWS_WITH(write.commit(),
@@ -518,7 +518,7 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
         store.begin_batch();
         {
             office::WriteTransaction write(store);
-            store.record_lunch_order({"tortilla", 1, std::nullopt, "c", "t"});
+            store.lunch().record_lunch_order({"tortilla", 1, std::nullopt, "c", "t"});
             write.commit();  // the unit is done, its reply waits for the batch's commit
         }
         REQUIRE(terminate_connections(db.name()) == 1);
@@ -526,7 +526,7 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
         // statement that waits), and so does any after it: a write would commit without the first.
         {
             office::WriteTransaction later(store);
-            CHECK_THROWS_AS(store.book_slot(1, 1, "t", "c"), StoreError);
+            CHECK_THROWS_AS(store.calendar().book_slot(1, 1, "t", "c"), StoreError);
         }
         CHECK_THROWS_AS(office::WriteTransaction{store}, StoreError);
         REQUIRE_THROWS_WITH(store.end_batch(), Catch::Matchers::StartsWith("the connection to PostgreSQL at " + db.arg() +
@@ -535,7 +535,7 @@ TEST_CASE("a connection that dies inside a write is an error, never a success, a
     CHECK(db.number("SELECT count(*) FROM lunch_orders") == 0);
     // And the store goes on: the next call makes the connection again.
     office::WriteTransaction again(store);
-    store.record_lunch_order({"ensalada", 1, std::nullopt, "c", "t"});
+    store.lunch().record_lunch_order({"ensalada", 1, std::nullopt, "c", "t"});
     again.commit();
     CHECK(db.number("SELECT count(*) FROM lunch_orders") == 1);
 }
@@ -547,7 +547,7 @@ TEST_CASE("power durability waits for PostgreSQL's WAL flush at every commit, pr
     CHECK(store_texts(power, "SHOW synchronous_commit") == std::vector<std::string>{"on"});
     CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});
     REQUIRE(terminate_connections(db.name()) == 2);
-    CHECK(process.find_customers("Maria").customers.size() == 1);  // made again...
+    CHECK(process.customers().find_customers("Maria").customers.size() == 1);  // made again...
     CHECK(store_texts(process, "SHOW synchronous_commit") == std::vector<std::string>{"off"});  // ...and set again
 }
 
@@ -557,12 +557,12 @@ TEST_CASE("a batch on PostgreSQL commits its units once at its end, and a rolled
     store.begin_batch();
     {
         office::WriteTransaction kept(store);
-        store.record_lunch_order({"tortilla", 1, std::nullopt, "kept", "t"});
+        store.lunch().record_lunch_order({"tortilla", 1, std::nullopt, "kept", "t"});
         kept.commit();
     }
     {
         office::WriteTransaction dropped(store);
-        store.record_lunch_order({"ensalada", 1, std::nullopt, "dropped", "t"});
+        store.lunch().record_lunch_order({"ensalada", 1, std::nullopt, "dropped", "t"});
     }
     CHECK(store.batch_has_writes());
     CHECK(db.number("SELECT count(*) FROM lunch_orders") == 0);  // another connection sees nothing yet
@@ -580,10 +580,10 @@ TEST_CASE("a write transaction on PostgreSQL is pipelined: a queued statement th
             "THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$");
     db.exec("CREATE TRIGGER refuse_audit BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNCTION refuse()");
     db.exec("CREATE TRIGGER refuse_booking BEFORE UPDATE ON slots FOR EACH ROW EXECUTE FUNCTION refuse()");
-    const auto book = [&](std::int64_t slot, const char* by) { return store.book_slot(slot, 1, "t", by).status; };
+    const auto book = [&](std::int64_t slot, const char* by) { return store.calendar().book_slot(slot, 1, "t", by).status; };
     auto refused = kAudit;
     refused.detail = "refuse";
-    const auto order = [&](const char* item) { return store.record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
+    const auto order = [&](const char* item) { return store.lunch().record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
 
     SECTION("a queued audit row that fails dooms the group, whose earlier units were released into it") {
         store.begin_batch();
@@ -646,7 +646,7 @@ TEST_CASE("lunch orders in one PostgreSQL transaction take consecutive ids from 
     TestDatabase db;
     PostgresOfficeStore store(db.arg());
     PostgresOfficeStore other(db.arg());  // another replica: it takes its ids with nextval
-    const auto order = [](office::OfficeStore& s, const char* item) { return s.record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
+    const auto order = [](office::OfficeStore& s, const char* item) { return s.lunch().record_lunch_order({item, 1, std::nullopt, "c", "t"}); };
     store.begin_batch();
     std::vector<std::int64_t> ids;
     for (const char* item : {"tortilla", "sopa", "ensalada"}) {
@@ -724,7 +724,7 @@ TEST_CASE("a PostgreSQL office at schema 4 migrates to the current schema: trigr
     CHECK(db.number("SELECT version FROM office_schema") == office::kPostgresSchemaVersion);
     CHECK(db.text("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'customers' "
                   "AND indexdef LIKE '%gin_trgm_ops%'") == "customers_email_trigrams,customers_name_trigrams");
-    const auto page = store.find_customers("müller-l");
+    const auto page = store.customers().find_customers("müller-l");
     REQUIRE(page.customers.size() == 1);
     CHECK(page.customers[0].id == 4);
     CHECK(page.more == 0);

@@ -278,7 +278,7 @@ TEST_CASE("change_mark is 0 for a new office and moves with every audited write"
     CHECK(store->change_mark() == 0);
     {
         office::WriteTransaction write(*store);
-        store->record_lunch_order(office::LunchOrder{"soup", 1, std::nullopt, "test", "2026-12-01T00:00:00Z"});
+        store->lunch().record_lunch_order(office::LunchOrder{"soup", 1, std::nullopt, "test", "2026-12-01T00:00:00Z"});
         store->append_audit(office::AuditEntry{0, "2026-12-01T00:00:00Z", "test", "", "modern", "2026-07-28",
                                                "lunch_ordered", "lunch_order", 1, "Ordered soup.", "", "", ""});
         write.commit();
