@@ -61,6 +61,7 @@ private:
     public:
         explicit Lunch(OfficeStore& real) : real_(real) {}
         std::vector<MenuItem> menu() override { return real_.lunch().menu(); }
+        std::optional<MenuItem> menu_item(const std::string& name) override { return real_.lunch().menu_item(name); }
         std::optional<std::int64_t> add_menu_item(const MenuItem& item) override { return real_.lunch().add_menu_item(item); }
         std::optional<std::int64_t> remove_menu_item(const std::string& name) override { return real_.lunch().remove_menu_item(name); }
         std::int64_t record_lunch_order(const LunchOrder& order) override {

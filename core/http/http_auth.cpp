@@ -208,6 +208,7 @@ ConnectionOptions Endpoint::connection_options(const Principal* principal) {
     ConnectionOptions c;
     c.tools = tools_for(options_.tools, principal ? principal->tools : std::vector<std::string>{});
     c.open_store = [store = options_.store] { return store; };
+    c.reopen_replaced = false;  // one store for every connection: Server::watch sees a restore
     c.open_sealer = options_.open_sealer;
     c.now = options_.now;
     c.logger = options_.logger;

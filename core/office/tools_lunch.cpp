@@ -28,11 +28,12 @@ ToolOutcome order_lunch(CallContext& ctx, const json& args) {
     if (auto earlier = earlier_result(store, ctx)) return std::move(*earlier);
     // The menu again, under the write lock: an item taken off it since the call was checked
     // (by another process, a moment ago) is refused, never ordered.
-    const auto menu = store.lunch().menu();
-    const auto on_menu = std::find_if(menu.begin(), menu.end(), [&](const MenuItem& m) { return m.name == item; });
-    if (on_menu == menu.end())
+    const auto on_menu = store.lunch().menu_item(item);
+    if (!on_menu) {
+        const auto menu = store.lunch().menu();
         return refuse("order_lunch was not run: " + item + " is not on the menu" +
                       (menu.empty() ? std::string(" (the menu is empty).") : " (the menu: " + menu_sentence(menu) + ")."));
+    }
     LunchOrder order{item, quantity, std::nullopt, ctx.caller.label, utc_time(ctx.now())};
     if (note_it != args.end()) order.note = note_it->get<std::string>();
     const auto order_id = store.lunch().record_lunch_order(order);

@@ -51,6 +51,12 @@ std::vector<MenuItem> PostgresLunch::menu() {
     return items;
 }
 
+std::optional<MenuItem> PostgresLunch::menu_item(const std::string& name) {
+    const auto r = run("SELECT price_cents FROM menu WHERE name = $1", {name});
+    if (r.rows() == 0) return std::nullopt;
+    return MenuItem{name, r.is_null(0, 0) ? std::nullopt : std::optional(r.integer(0, 0))};
+}
+
 // INSERT ... SELECT WHERE NOT EXISTS rather than ON CONFLICT DO NOTHING: a refused duplicate
 // must not take an id from the identity (the next item's id would skip one; SQLite's does not).
 // The office lock keeps the check and the insert together; UNIQUE (name) is the backstop.

@@ -50,7 +50,7 @@ Connection::Connection(ConnectionOptions options)
     : options_(std::move(options)), splitter_(options_.max_line), session_(session_options(options_)) {}
 
 void Connection::begin_round(bool grouped) {
-    if (store_ && store_->replaced()) {
+    if (store_ && options_.reopen_replaced && store_->replaced()) {
         // office-mcp restore --force put another office under the name: this round and the
         // next are served by it (opened again, as at the first request), with its key file.
         store_.reset();

@@ -30,6 +30,10 @@ struct ConnectionOptions {
     // Called on first use; throws StoreError. Shared when several connections serve one office
     // (HTTP): a transport that groups them holds the batch itself (core/http/http_endpoint.h).
     std::function<std::shared_ptr<OfficeStore>()> open_store;
+    // At each round, a store whose office was replaced (OfficeStore::replaced: restore --force)
+    // is dropped and opened again: stdio serves the restored office from its next request. A
+    // transport sharing one store watches for that itself (HTTP drains and exits: Server::watch).
+    bool reopen_replaced = true;
     std::function<std::unique_ptr<StateSealer>()> open_sealer;  // called on first use
     UnixClock now;                                              // default: system_now
     Logger* logger = nullptr;                                   // not owned

@@ -44,6 +44,15 @@ std::vector<MenuItem> SqliteLunch::menu() {
     return items;
 }
 
+std::optional<MenuItem> SqliteLunch::menu_item(const std::string& name) {
+    auto& q = db_->prepare("SELECT price_cents FROM menu WHERE name = ?1");
+    q.bind(1, name);
+    if (!q.step()) return std::nullopt;
+    MenuItem item{name, q.column_is_null(0) ? std::nullopt : std::optional(q.column_int(0))};
+    q.reset();
+    return item;
+}
+
 std::optional<std::int64_t> SqliteLunch::add_menu_item(const MenuItem& item) {
     auto& insert = db_->prepare("INSERT INTO menu (name, price_cents) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING");
     insert.bind_static(1, item.name);

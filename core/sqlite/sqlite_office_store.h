@@ -128,6 +128,7 @@ public:
     explicit SqliteLunch(Database& db) : SqlitePart(db) {}
 
     std::vector<MenuItem> menu() override;
+    std::optional<MenuItem> menu_item(const std::string& name) override;
     std::optional<std::int64_t> add_menu_item(const MenuItem& item) override;
     std::optional<std::int64_t> remove_menu_item(const std::string& name) override;
     std::int64_t record_lunch_order(const LunchOrder& order) override;

@@ -309,6 +309,7 @@ class LunchStore {
 public:
     virtual ~LunchStore() = default;
     virtual std::vector<MenuItem> menu() = 0;  // in the order the items were added
+    virtual std::optional<MenuItem> menu_item(const std::string& name) = 0;  // none: not on the menu
     // The new item's id; none (nothing changed) when an item of that name is there already.
     virtual std::optional<std::int64_t> add_menu_item(const MenuItem& item) = 0;
     virtual std::optional<std::int64_t> remove_menu_item(const std::string& name) = 0;  // the removed item's id; none: no such item
