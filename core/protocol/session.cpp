@@ -16,8 +16,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// What the log line of a call parked on a person is given as its reply: not a notification,
-// answered later (its id is the request's).
+// What the log line of a request answered later (an open subscriptions/listen) is given as its
+// reply: not a notification, and no error.
 const json kReplyLater = nullptr;
 
 // params._meta.traceparent when it is a string (core/support/trace.h judges it), else "".
