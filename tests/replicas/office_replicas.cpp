@@ -16,8 +16,9 @@
 //   office-replicas: serving MCP at http://127.0.0.1:PORT/PATH
 // the balancer's address, in the form office-mcp uses, so anything that starts office-mcp can
 // start this instead. SIGTERM or SIGINT stops HAProxy and every replica (SIGTERM, then SIGKILL
-// after 10 s). Exit 0 when every replica still running at the end stopped cleanly (status 0 or
-// by the SIGTERM); a replica that was already dead (a test's kill -9) is said, not a failure.
+// 10 s after the replicas' --drain-delay is over). Exit 0 when every replica still running at the
+// end stopped cleanly (status 0 or by the SIGTERM); a replica that was already dead (a test's
+// kill -9) is said, not a failure.
 // Without --dir it works in a temp dir of its own, removed at the end (after a failure too:
 // the sentence saying what failed carries the last lines of the log concerned).
 // Exit 1 when something failed (named on stderr), 2 on a bad command line or no haproxy.
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -253,9 +255,17 @@ std::string fresh_state_key() {
     return hex;
 }
 
-// SIGTERM to everyone still running, then wait (SIGKILL after 10 s). True when every process
-// running at this point stopped cleanly.
-bool stop_all(std::vector<Process*> all) {
+// How long a replica started with `command` keeps serving after SIGTERM: its --drain-delay, or
+// office-mcp's default of 5 s.
+std::chrono::milliseconds drain_of(const std::vector<std::string>& command) {
+    for (std::size_t i = 0; i + 1 < command.size(); ++i)
+        if (command[i] == "--drain-delay") return std::chrono::milliseconds(std::lround(std::atof(command[i + 1].c_str()) * 1000));
+    return std::chrono::seconds(5);
+}
+
+// SIGTERM to everyone still running, then wait: SIGKILL 10 s after the replicas' drain (`drain`)
+// is over. True when every process running at this point stopped cleanly.
+bool stop_all(std::vector<Process*> all, std::chrono::milliseconds drain) {
     bool clean = true;
     std::vector<Process*> running;
     for (auto* p : all) {
@@ -267,13 +277,14 @@ bool stop_all(std::vector<Process*> all) {
         ::kill(p->pid, SIGTERM);
         running.push_back(p);
     }
-    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    const auto deadline = Clock::now() + drain + std::chrono::seconds(10);
     for (auto* p : running) {
         while (!reap(*p, false) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(5));
         if (!p->reaped) {
             ::kill(p->pid, SIGKILL);
             reap(*p, true);
-            std::fprintf(stderr, "office-replicas: %s (pid %d) did not stop within 10 s of SIGTERM\n", p->name.c_str(), p->pid);
+            std::fprintf(stderr, "office-replicas: %s (pid %d) did not stop within 10 s of the end of its drain (--drain-delay of %lld ms)\n",
+                         p->name.c_str(), p->pid, static_cast<long long>(drain.count()));
             clean = false;
             continue;
         }
@@ -412,7 +423,7 @@ int main(int argc, char** argv) {
     balancer.log = dir + "/haproxy.log";
     std::vector<Process*> all;
     auto fail = [&](const std::string& sentence) {
-        stop_all(all);
+        stop_all(all, drain_of(command));
         std::error_code ignored;
         if (own_dir) std::filesystem::remove_all(dir, ignored);  // what went wrong is in `sentence`
         die(1, sentence);
@@ -465,7 +476,7 @@ int main(int argc, char** argv) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    const bool clean = stop_all(all);
+    const bool clean = stop_all(all, drain_of(command));
     if (own_dir && clean) {
         std::error_code ignored;
         std::filesystem::remove_all(dir, ignored);
