@@ -1,7 +1,5 @@
 #include "tools_internal.h"
 
-#include <algorithm>
-
 #include "clock.h"
 #include "money.h"
 #include "person_text.h"
